@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../shared/texts.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './lib/error-handler.js';
+import { sessionPlugin } from './modules/auth/plugin.js';
+import { createAuthRepository } from './modules/auth/repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createSessionStore } from './modules/auth/sessions.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  sessionSecret: string;
+  /** The built single-page app (dist/public); without it only the API is served. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole application, configured but not listening: main.ts listens, tests inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, sessionSecret } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    // Fastify's default; listing uploads raise it per route.
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix injects small <style> tags (scroll locking); scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secure,
+  });
+  await app.register(cookie, { secret: sessionSecret });
+
+  const repo = createAuthRepository(database.db);
+  const sessions = createSessionStore(repo);
+  await app.register(sessionPlugin, { config, sessions });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { config, auth: createAuthService(repo), sessions });
+  await app.register(catalogueRoutes, { db: database.db });
+
+  const clientDir = options.clientDir;
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    const assetsDir = join(clientDir, 'assets');
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite fingerprints everything under /assets; the HTML and the files in public/ must always be revalidated.
+        reply.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = hasClient && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: MESSAGES.notFound });
+  });
+
+  return app;
+}

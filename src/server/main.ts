@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openPglite, openPostgres, type Database } from './db/client.js';
+import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
+import { createAuthRepository } from './modules/auth/repository.js';
+
+const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
+
+async function openDatabase(config: Config, dataDir: string): Promise<{ database: Database; unlock?: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL) };
+  const unlock = await lockDataDir(dataDir);
+  try {
+    return { database: await openPglite(join(dataDir, 'pglite')), unlock };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function main() {
+  const config = loadConfig();
+  const dataDir = resolve(config.DATA_DIR);
+  ensureDataDir(dataDir);
+  const { database, unlock } = await openDatabase(config, dataDir);
+  await database.migrate();
+
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
+    clientDir,
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  const sweep = setInterval(() => {
+    createAuthRepository(database.db)
+      .deleteExpiredSessions()
+      .catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    clearInterval(sweep);
+    // close() stops accepting connections and waits for in-flight requests before resolving.
+    await app.close();
+    await database.close();
+    await unlock?.();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const engine = database.kind === 'pglite' ? `embedded database in ${join(dataDir, 'pglite')}` : 'PostgreSQL';
+  app.log.info(`Community Services Marketplace is running at ${config.PUBLIC_URL} (${engine})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../../shared/texts.js';
+import type { Config } from '../../config.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import { assertSameOrigin, isSafeMethod } from '../../lib/request-guards.js';
+import type { UserRow } from './repository.js';
+import { SESSION_IDLE_MS, type SessionStore } from './sessions.js';
+
+export const SESSION_COOKIE = 'csm_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person for this request, resolved once from the session cookie. */
+    session: { id: string; user: UserRow } | null;
+  }
+  interface FastifyContextConfig {
+    /** Lets a state-changing route run for a signed-in user who has not accepted the terms yet. */
+    allowBeforeTerms?: boolean;
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, config: Config) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.PUBLIC_URL.startsWith('https:'),
+    maxAge: SESSION_IDLE_MS / 1000,
+    signed: true,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.PUBLIC_URL.startsWith('https:') });
+}
+
+/** The signed-in user, or a 401 for routes that need one. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.session) throw unauthorized(MESSAGES.signedOut);
+  return request.session.user;
+}
+
+/**
+ * On every API request: reject cross-site writes, resolve the session, end a banned person's session,
+ * and hold back a user who has not accepted the terms from changing anything.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; sessions: SessionStore }) => {
+  const { config, sessions } = opts;
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    assertSameOrigin(request, config.PUBLIC_URL);
+
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    const found = unsigned.valid && unsigned.value ? await sessions.resolve(unsigned.value) : undefined;
+    if (!found) {
+      clearSessionCookie(reply, config);
+      return;
+    }
+    if (found.user.isBanned) {
+      await sessions.destroyAllOf(found.user.id);
+      clearSessionCookie(reply, config);
+      throw forbidden(MESSAGES.suspended);
+    }
+    request.session = { id: found.id, user: found.user };
+    if (found.refreshed) setSessionCookie(reply, unsigned.value!, config);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const user = request.session?.user;
+    if (!user || user.termsAccepted || isSafeMethod(request.method)) return;
+    if (request.routeOptions.config.allowBeforeTerms) return;
+    throw forbidden(MESSAGES.termsRequired);
+  });
+});

@@ -1,0 +1,72 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async usernameExists(username: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+      return row !== undefined;
+    },
+
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** The live session with its user, or nothing when unknown or expired. */
+    async findSession(id: string): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | undefined> {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    async deleteSessionsOfUser(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async deleteExpiredSessions(): Promise<number> {
+      const rows = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`).returning({ id: sessions.id });
+      return rows.length;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

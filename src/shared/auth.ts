@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.js';
+
+/** Username rules of spec section 5, with the spec's messages. */
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters long`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  // An empty field in the form means "derive one from my email".
+  username: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), usernameSchema.optional()),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const usernameUpdateSchema = z.object({ username: usernameSchema });
+export const emailNotificationsSchema = z.object({ emailNotificationsEnabled: z.boolean() });
+export const termsAcceptanceSchema = z.object({
+  termsAccepted: z.literal(true, { error: 'You must accept the terms and conditions to continue.' }),
+});
+
+/** The User of spec section 3, plus isAdmin. */
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  isBanned: z.boolean(),
+  termsAccepted: z.boolean(),
+  emailNotificationsEnabled: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Only same-origin paths may be a post-sign-in destination: no scheme, no host, no protocol-relative `//`. */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Control characters (a smuggled newline or tab) have no place in a path of ours.
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return '/';
+  return value;
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Menu, Plus, X } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '../../components/ui/button.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+import { useAuth } from '../../features/auth/use-auth.js';
+import { loginUrl, SITE_NAME } from '../../lib/site.js';
+import { cn } from '../../lib/utils.js';
+import { MobileMenu } from './mobile-menu.js';
+import { isActivePath, primaryNavItems } from './nav-items.js';
+import { ThemeToggle } from './theme-toggle.js';
+import { UserMenu } from './user-menu.js';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function Navbar() {
+  const auth = useAuth();
+  const [location] = useLocation();
+  // The menu belongs to the page it was opened on, so following one of its links leaves it closed.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location;
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          href="/"
+          className="flex min-w-0 items-center gap-2 rounded-md font-bold text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+          <span className="text-sm leading-tight sm:text-lg">{SITE_NAME}</span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-6 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNavItems(auth.status === 'signed-in').map((item) => {
+              const active = isActivePath(location, item.href);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      active ? 'text-link' : 'text-muted-foreground',
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden items-center gap-2 md:flex">
+            {auth.status === 'loading' && <Skeleton className="h-9 w-40" />}
+            {auth.status === 'signed-in' && (
+              <>
+                <Button asChild size="sm">
+                  <Link href="/create-service">
+                    <Plus aria-hidden="true" />
+                    Post a Service
+                  </Link>
+                </Button>
+                <UserMenu user={auth.user} />
+              </>
+            )}
+            {auth.status === 'signed-out' && (
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <a href={loginUrl()}>Log in</a>
+                </Button>
+                <Button asChild size="sm">
+                  <a href={loginUrl()}>Sign up</a>
+                </Button>
+              </>
+            )}
+          </div>
+          <ThemeToggle />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpenedAt(menuOpen ? null : location)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} auth={auth} location={location} />
+    </header>
+  );
+}

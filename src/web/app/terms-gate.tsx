@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useAuth } from '../features/auth/use-auth.js';
+
+// Pages a user who has not accepted the terms may still see: the acceptance page itself and the terms it refers to.
+const OPEN_PATHS = new Set(['/accept-terms', '/terms']);
+
+/**
+ * Spec section 2: a signed-in user whose termsAccepted is false is always sent to /accept-terms.
+ * Nothing renders until the sign-in state is known, so no page flashes in the wrong state.
+ */
+export function TermsGate({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const [location, navigate] = useLocation();
+  const mustAccept = auth.status === 'signed-in' && !auth.user.termsAccepted && !OPEN_PATHS.has(location);
+
+  useEffect(() => {
+    if (mustAccept) navigate('/accept-terms', { replace: true });
+  }, [mustAccept, navigate]);
+
+  if (auth.status === 'loading' || mustAccept) return <PageSpinner />;
+  return children;
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../../shared/auth.js';
+import { api } from '../../../lib/api.js';
+import { refreshCurrentUser } from './get-current-user.js';
+
+export function updateEmailNotifications(emailNotificationsEnabled: boolean): Promise<User> {
+  return api.patch<User>('/api/auth/email-notifications', { emailNotificationsEnabled });
+}
+
+export function useUpdateEmailNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateEmailNotifications,
+    onSuccess: (user) => refreshCurrentUser(queryClient, user),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../../shared/auth.js';
+import { api } from '../../../lib/api.js';
+import { refreshCurrentUser } from './get-current-user.js';
+
+export function updateUsername(username: string): Promise<User> {
+  return api.patch<User>('/api/auth/username', { username });
+}
+
+export function useUpdateUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUsername,
+    onSuccess: (user) => refreshCurrentUser(queryClient, user),
+  });
+}

@@ -1,0 +1,26 @@
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button.js';
+import { loginUrl } from '../../lib/site.js';
+
+export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section aria-labelledby="cta-title" className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 lg:px-8">
+      <h2 id="cta-title" className="text-3xl font-bold tracking-tight">
+        Ready to get started?
+      </h2>
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+        Join your neighbours in sharing skills and finding the help you need.
+      </p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        {!signedIn && (
+          <Button asChild size="lg">
+            <a href={loginUrl()}>Create an Account</a>
+          </Button>
+        )}
+        <Button asChild size="lg" variant={signedIn ? 'default' : 'outline'}>
+          <Link href="/services">Browse Services</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { format } from 'date-fns';
+import { Link } from 'wouter';
+import type { User } from '../../../shared/auth.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { displayName, UserAvatar } from '../../components/user-avatar.js';
+import { LOGOUT_URL } from '../../lib/site.js';
+import { usePageMeta } from '../../lib/use-page-meta.js';
+import { useRequireAuth } from '../auth/use-require-auth.js';
+import { EmailNotificationsSetting } from './email-notifications-setting.js';
+import { UsernameField } from './username-field.js';
+
+function memberSince(user: User): string | null {
+  const created = new Date(user.createdAt);
+  return Number.isNaN(created.getTime()) ? null : format(created, 'MMM d, yyyy');
+}
+
+export default function ProfilePage() {
+  usePageMeta('Your Profile', 'Manage your Community Services Marketplace profile, username and email notification settings.');
+  const auth = useRequireAuth();
+  if (auth.status !== 'signed-in') return <PageSpinner />;
+  const { user } = auth;
+  const since = memberSince(user);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">Your Profile</h1>
+      <Card>
+        <CardHeader className="flex-row items-center gap-4 space-y-0">
+          <UserAvatar user={user} className="size-20 text-2xl" />
+          <div className="min-w-0">
+            <p className="truncate text-2xl font-semibold">{displayName(user)}</p>
+            {since && <p className="text-sm text-muted-foreground">Member since {since}</p>}
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-8">
+          <section aria-labelledby="account-details-title" className="space-y-6">
+            <h2 id="account-details-title" className="text-lg font-semibold">
+              Account details
+            </h2>
+            <UsernameField user={user} />
+            <div className="space-y-1">
+              <h3 className="text-sm font-medium">Email</h3>
+              <p className={user.email ? 'break-all' : 'text-muted-foreground'}>{user.email || 'Not provided'}</p>
+            </div>
+          </section>
+          <section aria-labelledby="notifications-title" className="space-y-4">
+            <h2 id="notifications-title" className="text-lg font-semibold">
+              Notifications
+            </h2>
+            <EmailNotificationsSetting user={user} />
+          </section>
+          <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">
+            <Button asChild>
+              <Link href="/my-services">View Your Services</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <a href={LOGOUT_URL}>Sign Out</a>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

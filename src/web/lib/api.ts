@@ -1,0 +1,82 @@
+import type { ApiErrorBody } from '../../shared/errors.js';
+
+/**
+ * A failed API call: the HTTP status plus the server's `{ message, errors? }` body.
+ * Status 0 means the server never answered; `fromServer` is false when the message was not written by the server.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string> | undefined;
+  readonly fromServer: boolean;
+
+  constructor(status: number, message: string, errors?: Record<string, string>, fromServer = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.fromServer = fromServer;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+// Checked by hand rather than with the shared zod schema so zod stays out of the entry bundle.
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const { message, errors } = value as Record<string, unknown>;
+  if (typeof message !== 'string') return false;
+  return errors === undefined || (typeof errors === 'object' && errors !== null);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isErrorBody(body)) return new ApiError(response.status, body.message, body.errors, true);
+  } catch {
+    // Not JSON: fall through and report the status with the raw body.
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+}
+
+async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** JSON client for the same-origin API. It only transports: no toasts, no navigation. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The server's message for a failed call, or the fallback when there is none to show. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.fromServer && error.message) return error.message;
+  return fallback;
+}
