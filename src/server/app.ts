@@ -34,11 +34,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     // Fastify's default; listing uploads raise it per route.
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The API speaks JSON; a text/plain body is refused (415) rather than half-understood.
+  app.removeContentTypeParser('text/plain');
 
   const secure = config.PUBLIC_URL.startsWith('https:');
   await app.register(helmet, {

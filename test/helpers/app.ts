@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+
+export const ADMIN_EMAIL = 'admin@example.test';
+
+/** A fresh database for one test file: a clone of the migrated template on the engine under test. */
+export async function openTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplate');
+  if (pgTemplate) {
+    const name = `csm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgTemplate.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate.name}`);
+    await admin.end();
+    const url = new URL(pgTemplate.url);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 5);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: pgTemplate.url });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('test/global-setup.ts provided no database template');
+  return openPglite(undefined, new Blob([readFileSync(file)]));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real application on a real engine, configured like production but for `env`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', ...env });
+  const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { User } from '../../src/shared/auth.js';
+
+export const PASSWORD = 'correct horse battery';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** A made-up client address, so per-IP limits on sign-up do not couple unrelated tests. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** The `name=value` pair of the session cookie a response set, ready for a Cookie header. */
+export function sessionCookieFrom(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'csm_session');
+  if (!cookie) throw new Error(`no session cookie in the ${res.statusCode} answer: ${res.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export interface SignedUp {
+  user: User;
+  cookie: string;
+  email: string;
+  password: string;
+}
+
+/** Creates an account through the API, as the sign-up page does, and (by default) accepts the terms. */
+export async function signUp(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; username?: string; acceptTerms?: boolean } = {},
+): Promise<SignedUp> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? PASSWORD;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: randomIp(),
+    payload: { email, password, ...(options.username && { username: options.username }) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const cookie = sessionCookieFrom(res);
+  let user = res.json<User>();
+  if (options.acceptTerms ?? true) {
+    const accepted = await app.inject({ method: 'PATCH', url: '/api/auth/terms-acceptance', headers: { cookie }, payload: { termsAccepted: true } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    user = accepted.json<User>();
+  }
+  return { user, cookie, email, password };
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The real entry point, as `npm start` runs it (from source through tsx, so no build is needed). */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 90_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+
+describe('server process', () => {
+  // A first start creates the embedded database (initdb), which takes seconds on a busy machine.
+  it('refuses a second server on the same data folder, and shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'csm-proc-'));
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const first = startServer({ DATA_DIR: dataDir, PORT: port });
+    children.push(first.child);
+    await waitFor(() => first.output().includes('is running at'), 'the first server to start');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(Number(port) + 1) });
+    children.push(second.child);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('Another marketplace server is already using the data folder');
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/categories`).then((r) => r.status);
+    first.child.kill('SIGTERM');
+    expect(await inFlight).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('SIGTERM received, shutting down');
+  });
+
+  it('stops with a message naming every bad setting', async () => {
+    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'csm-proc-')), PORT: 'abc', ADMIN_EMAILS: 'nope' });
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('ADMIN_EMAILS');
+  });
+});
