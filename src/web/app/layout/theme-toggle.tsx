@@ -18,7 +18,7 @@ export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   const Icon = ICONS[theme];
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" aria-label={`Theme: ${LABELS[theme]}. Change theme`}>
           <Icon aria-hidden="true" />

@@ -15,7 +15,7 @@ import { accountNavItems } from './nav-items.js';
 
 export function UserMenu({ user }: { user: User }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open account menu">
           <UserAvatar user={user} className="size-9" />

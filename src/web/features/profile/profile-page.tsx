@@ -30,7 +30,7 @@ export default function ProfilePage() {
         <CardHeader className="flex-row items-center gap-4 space-y-0">
           <UserAvatar user={user} className="size-20 text-2xl" />
           <div className="min-w-0">
-            <p className="truncate text-2xl font-semibold">{displayName(user)}</p>
+            <p className="text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">{displayName(user)}</p>
             {since && <p className="text-sm text-muted-foreground">Member since {since}</p>}
           </div>
         </CardHeader>
@@ -42,7 +42,7 @@ export default function ProfilePage() {
             <UsernameField user={user} />
             <div className="space-y-1">
               <h3 className="text-sm font-medium">Email</h3>
-              <p className={user.email ? 'break-all' : 'text-muted-foreground'}>{user.email || 'Not provided'}</p>
+              <p className={user.email ? '[overflow-wrap:anywhere]' : 'text-muted-foreground'}>{user.email || 'Not provided'}</p>
             </div>
           </section>
           <section aria-labelledby="notifications-title" className="space-y-4">

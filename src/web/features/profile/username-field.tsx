@@ -48,7 +48,7 @@ export function UsernameField({ user }: { user: User }) {
       <div className="flex items-end justify-between gap-4">
         <div className="min-w-0 space-y-1">
           <h3 className="text-sm font-medium">Username</h3>
-          <p className={user.username ? 'truncate' : 'text-muted-foreground'}>{user.username || 'Not set'}</p>
+          <p className={user.username ? '[overflow-wrap:anywhere]' : 'text-muted-foreground'}>{user.username || 'Not set'}</p>
         </div>
         <Button variant="outline" size="sm" onClick={startEditing}>
           Edit<span className="sr-only"> username</span>

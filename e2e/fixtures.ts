@@ -1,0 +1,359 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Disposable,
+  type Page,
+} from '@playwright/test';
+
+export { expect };
+
+export interface Account {
+  email: string;
+  password: string;
+  /** The username asked for at sign-up; undefined when the server made one from the email. */
+  username?: string;
+}
+
+export type ThemeName = 'light' | 'dark';
+
+/** The administrator of this suite's server (ADMIN_EMAILS in e2e/start-server.mjs). */
+export const ADMIN_EMAIL = 'admin@example.test';
+
+const DEFAULT_PASSWORD = 'correct-horse-battery';
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+/** An address no other test (nor an earlier run against a reused database) has used. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** A username that fits the 3 to 20 letters, digits and underscores rule and is unique to this test. */
+export function uniqueUsername(prefix = 'u'): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+}
+
+function newAccount(details: Partial<Account> = {}): Account {
+  return { email: details.email ?? uniqueEmail(), password: details.password ?? DEFAULT_PASSWORD, username: details.username };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Console guard (STYLE.md example 9): an unexpected console error or uncaught page error fails the test.
+// ---------------------------------------------------------------------------------------------
+
+interface FailedResponse {
+  method: string;
+  url: string;
+  status: number;
+}
+
+interface RequestFailure {
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface ConsoleGuard {
+  /**
+   * Declares that this test provokes a failed API call on purpose (a wrong password answers 401),
+   * so the browser's own "Failed to load resource" line for exactly that call is not a failure.
+   */
+  allowFailedRequest(method: string, path: string, status: number): void;
+}
+
+/**
+ * Signed out, the app asks GET /api/auth/user who is signed in and the server answers 401; Chromium
+ * logs every 4xx as a console error. That single line is how "signed out" looks, so it alone is allowed
+ * without a declaration.
+ */
+const ALWAYS_ALLOWED: RequestFailure = { method: 'GET', path: '/api/auth/user', status: 401 };
+
+class ConsoleWatcher implements ConsoleGuard {
+  private readonly consoleErrors: { text: string; url: string; page: string }[] = [];
+  private readonly pageErrors: { message: string; page: string }[] = [];
+  private readonly failedResponses: FailedResponse[] = [];
+  private readonly allowed: RequestFailure[] = [ALWAYS_ALLOWED];
+
+  constructor(private readonly baseURL: string) {}
+
+  watch(context: BrowserContext): void {
+    context.on('console', (message: ConsoleMessage) => {
+      if (message.type() !== 'error') return;
+      this.consoleErrors.push({ text: message.text(), url: message.location().url, page: message.page()?.url() ?? '(no page)' });
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      this.pageErrors.push({ message: error.stack ?? error.message, page: webError.page()?.url() ?? '(no page)' });
+    });
+    context.on('response', (response) => {
+      if (response.status() >= 400) {
+        this.failedResponses.push({ method: response.request().method(), url: response.url(), status: response.status() });
+      }
+    });
+  }
+
+  allowFailedRequest(method: string, path: string, status: number): void {
+    this.allowed.push({ method: method.toUpperCase(), path, status });
+  }
+
+  /** A "Failed to load resource" line is allowed only when the matching response was seen and was declared. */
+  private isAllowed(error: { text: string; url: string }): boolean {
+    const match = FAILED_RESOURCE.exec(error.text);
+    if (!match || !error.url.startsWith(this.baseURL)) return false;
+    const status = Number(match[1]);
+    const path = new URL(error.url).pathname;
+    return this.allowed.some(
+      (rule) =>
+        rule.status === status &&
+        rule.path === path &&
+        this.failedResponses.some((r) => r.method === rule.method && r.status === status && r.url === error.url),
+    );
+  }
+
+  problems(): string[] {
+    return [
+      ...this.consoleErrors
+        .filter((error) => !this.isAllowed(error))
+        .map((error) => `console.error on ${error.page}: ${error.text}${error.url ? ` (at ${error.url})` : ''}`),
+      ...this.pageErrors.map((error) => `uncaught error on ${error.page}: ${error.message}`),
+    ];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context, baseURL }, use) => {
+      const watcher = new ConsoleWatcher(baseURL ?? '');
+      watcher.watch(context);
+      await use(watcher);
+      const problems = watcher.problems();
+      expect(problems, `The browser reported errors during the test:\n${problems.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers that act as a person would, through the UI
+// ---------------------------------------------------------------------------------------------
+
+async function openLoginPage(page: Page): Promise<void> {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/api/login');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
+}
+
+/**
+ * Signs up through the real sign-in flow (/api/login → /login → 'Create account') and waits for the
+ * full page load that follows. A new account lands on /accept-terms.
+ */
+export async function createAccount(page: Page, details: Partial<Account> = {}): Promise<Account> {
+  const account = newAccount(details);
+  await openLoginPage(page);
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (account.username) await page.getByLabel('Username (optional)').fill(account.username);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  return account;
+}
+
+/** Signs in through the real sign-in form and waits until the app has moved on from /login. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await openLoginPage(page);
+  await page.getByRole('tab', { name: 'Sign in' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Ticks the agreement on /accept-terms, accepts, and waits for the welcome toast on the home page. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/accept-terms$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Our Community!' })).toBeVisible();
+  const accept = page.getByRole('button', { name: 'Accept Terms & Continue' });
+  await expect(accept).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I have read and agree to the Terms of Service and Community Guidelines' }).check();
+  await accept.click();
+  await expectToast(page, 'Welcome to the community!');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A toast with this title is showing. Looked up inside the toast region, because Radix also keeps an offscreen copy for screen readers. */
+export async function expectToast(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(title, { exact: true })).toBeVisible();
+}
+
+const themeScripts = new WeakMap<Page, Disposable>();
+
+/**
+ * Stores the theme choice before any page script runs, for every later load of this page (the app
+ * reads localStorage 'theme' before first paint). Call it before `page.goto`, or reload afterwards.
+ */
+export async function setTheme(page: Page, theme: ThemeName): Promise<void> {
+  await themeScripts.get(page)?.dispose();
+  themeScripts.set(page, await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme));
+}
+
+/** The page root carries the theme the app applied. */
+export async function expectTheme(page: Page, theme: ThemeName): Promise<void> {
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(html).toHaveAttribute('data-theme', theme);
+}
+
+/** Opens the avatar menu in the navigation bar and returns the menu. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fast set-up through the JSON API, for tests whose story does not start at sign-up.
+// page.request shares the page's cookie jar, so the page is signed in afterwards.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Registers through the API on `client` (a page's `page.request`, or a separate `request` context that
+ * leaves the page signed out), optionally accepting the terms too.
+ */
+export async function registerWithApi(
+  client: APIRequestContext,
+  options: Partial<Account> & { acceptTerms?: boolean } = {},
+): Promise<Account> {
+  const account = newAccount(options);
+  const response = await client.post('/api/auth/register', {
+    data: { email: account.email, password: account.password, ...(account.username ? { username: account.username } : {}) },
+  });
+  expect(response.status(), `register ${account.email}: ${await response.text()}`).toBe(201);
+  if (options.acceptTerms) {
+    const accepted = await client.patch('/api/auth/terms-acceptance', { data: { termsAccepted: true } });
+    expect(accepted.status(), `accept terms for ${account.email}: ${await accepted.text()}`).toBe(200);
+  }
+  return account;
+}
+
+/** A new account, signed in on `page` (page.request shares the page's cookies). */
+export function signUpWithApi(page: Page, options: Partial<Account> & { acceptTerms?: boolean } = {}): Promise<Account> {
+  return registerWithApi(page.request, options);
+}
+
+/**
+ * Signs `page` in as the administrator. The address is fixed by the server's configuration, so the
+ * account is created on first use and signed in to afterwards.
+ */
+export async function signInAsAdministrator(page: Page): Promise<void> {
+  const credentials = { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD };
+  const registered = await page.request.post('/api/auth/register', { data: credentials });
+  if (registered.status() === 409) {
+    const signedIn = await page.request.post('/api/auth/login', { data: credentials });
+    expect(signedIn.status(), `administrator sign-in: ${await signedIn.text()}`).toBe(200);
+  } else {
+    expect(registered.status(), `administrator sign-up: ${await registered.text()}`).toBe(201);
+  }
+  const accepted = await page.request.patch('/api/auth/terms-acceptance', { data: { termsAccepted: true } });
+  expect(accepted.status(), `administrator accepts the terms: ${await accepted.text()}`).toBe(200);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility
+// ---------------------------------------------------------------------------------------------
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface A11yScanOptions {
+  /** Only this part of the page (a CSS selector), e.g. an open modal menu that hides the rest from assistive technology. */
+  include?: string;
+  /** Names the scan in the failure message when a test scans more than once (a theme, a state). */
+  label?: string;
+  /** Record the failure and let the test go on to its next scan, so one run reports every failing state. */
+  soft?: boolean;
+}
+
+/** Runs axe with the WCAG 2.1 A/AA rules and fails with one readable paragraph per violation. */
+export async function expectNoA11yViolations(page: Page, options: A11yScanOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  const results = await builder.analyze();
+  const report = results.violations.map((violation) => {
+    const nodes = violation.nodes.map((node) => {
+      const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ').trim();
+      return `    - ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+    });
+    return `[${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
+  });
+  const where = `${page.url()}${options.label ? ` (${options.label})` : ''}`;
+  const message = `axe found ${report.length} WCAG 2.1 A/AA violation(s) on ${where}:\n\n${report.join('\n\n')}\n`;
+  if (options.soft) expect.soft(report, message).toEqual([]);
+  else expect(report, message).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every page of the app, for the accessibility and screenshot specs
+// ---------------------------------------------------------------------------------------------
+
+export interface AppPage {
+  /** File-name friendly name. */
+  name: string;
+  path: string;
+  /** The page's main heading, which appears only once the page (and the sign-in state) has loaded. */
+  heading: string;
+  /** visitor: signed out; newcomer: signed up, terms not accepted yet; member: terms accepted. */
+  who: 'visitor' | 'newcomer' | 'member';
+}
+
+export const APP_PAGES: readonly AppPage[] = [
+  { name: 'home', path: '/', heading: 'Connect with helpers in your community', who: 'visitor' },
+  { name: 'about', path: '/about', heading: 'Neighbours helping neighbours', who: 'visitor' },
+  { name: 'terms', path: '/terms', heading: 'Terms and Privacy', who: 'visitor' },
+  { name: 'contact', path: '/contact', heading: 'Contact Us', who: 'visitor' },
+  { name: 'login', path: '/login', heading: 'Welcome', who: 'visitor' },
+  { name: 'not-found', path: '/not-a-page', heading: '404 Page Not Found', who: 'visitor' },
+  { name: 'accept-terms', path: '/accept-terms', heading: 'Welcome to Our Community!', who: 'newcomer' },
+  { name: 'home-signed-in', path: '/', heading: 'Connect with helpers in your community', who: 'member' },
+  { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' },
+  { name: 'contact-signed-in', path: '/contact', heading: 'Contact Us', who: 'member' },
+];
+
+/** Signs in as the page needs, opens it in the given theme and waits until it has fully loaded. */
+export async function openAppPage(page: Page, appPage: AppPage, theme: ThemeName): Promise<void> {
+  await setTheme(page, theme);
+  if (appPage.who !== 'visitor') await signUpWithApi(page, { acceptTerms: appPage.who === 'member' });
+  await page.goto(appPage.path);
+  await expectAppPageLoaded(page, appPage, theme);
+}
+
+/** Switches an open page to another theme the way a returning visitor gets it: stored, then a fresh load. */
+export async function reloadInTheme(page: Page, appPage: AppPage, theme: ThemeName): Promise<void> {
+  await setTheme(page, theme);
+  await page.reload();
+  await expectAppPageLoaded(page, appPage, theme);
+}
+
+async function expectAppPageLoaded(page: Page, appPage: AppPage, theme: ThemeName): Promise<void> {
+  await expect(page).toHaveURL(appPage.path);
+  await expect(page.getByRole('heading', { name: appPage.heading, exact: true, level: 1 })).toBeVisible();
+  await expectTheme(page, theme);
+  if (appPage.path === '/') {
+    // The category tiles replace their skeletons once the catalogue arrives.
+    await expect(page.getByRole('region', { name: 'Browse by Category' }).getByRole('list').getByRole('link')).toHaveCount(8);
+  }
+}
+
+export function appPage(name: string): AppPage {
+  const found = APP_PAGES.find((p) => p.name === name);
+  if (!found) throw new Error(`No page named ${name} in APP_PAGES`);
+  return found;
+}
