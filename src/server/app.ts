@@ -16,6 +16,13 @@ import { createAuthService } from './modules/auth/service.js';
 import { createSessionStore } from './modules/auth/sessions.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { createImageService } from './modules/images/service.js';
+import { createServicesRepository } from './modules/services/repository.js';
+import { servicesRoutes } from './modules/services/routes.js';
+import { createServicesService } from './modules/services/service.js';
+import { locateZip } from './modules/zip/lookup.js';
+import { zipRoutes } from './modules/zip/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -70,6 +77,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes, { config, auth: createAuthService(repo), sessions });
   await app.register(catalogueRoutes, { db: database.db });
+  const images = createImageService(database.db);
+  const listings = createServicesService({ db: database.db, repo: createServicesRepository(database.db), images, locate: locateZip });
+  await app.register(servicesRoutes, { services: listings });
+  await app.register(imageRoutes, { config, images });
+  await app.register(zipRoutes);
 
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
 import { createAuthRepository } from './modules/auth/repository.js';
+import { createImageService } from './modules/images/service.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
 
@@ -34,10 +35,12 @@ async function main() {
     logger: { level: config.LOG_LEVEL },
   });
 
+  // Hourly housekeeping: expired sessions, and uploads never attached to a listing within a day.
+  const authRepository = createAuthRepository(database.db);
+  const images = createImageService(database.db);
   const sweep = setInterval(() => {
-    createAuthRepository(database.db)
-      .deleteExpiredSessions()
-      .catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
+    authRepository.deleteExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
+    images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000).catch((err: unknown) => app.log.warn({ err }, 'could not delete abandoned uploads'));
   }, 60 * 60 * 1000);
   sweep.unref();
 

@@ -5,8 +5,8 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } fro
 export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
-  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters long`)
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters long`)
+  .min(USERNAME_MIN, 'Username must be at least 3 characters long')
+  .max(USERNAME_MAX, 'Username must be at most 20 characters long')
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
 
 export const emailSchema = z

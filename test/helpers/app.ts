@@ -40,6 +40,7 @@ export async function openTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  sessionSecret: string;
   close(): Promise<void>;
 }
 
@@ -47,11 +48,13 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', ...env });
-  const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
+  const sessionSecret = randomBytes(32).toString('hex');
+  const app = await buildApp({ config, database, sessionSecret });
   await app.ready();
   return {
     app,
     database,
+    sessionSecret,
     async close() {
       await app.close();
       await database.close();

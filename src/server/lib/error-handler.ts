@@ -3,8 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/texts.js';
 import { HttpError } from './errors.js';
 
-/** Field path of a validation issue, e.g. "/username" → "username"; a body-level issue has none. */
-const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
+/** The form field a validation issue belongs to: "/availability/2" → "availability"; a body-level issue has none. */
+const fieldOf = (instancePath: string) => instancePath.split('/')[1] ?? '';
 
 /**
  * Every failure leaves as `{ message, errors? }`. 4xx messages are written for people;

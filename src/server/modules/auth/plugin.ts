@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lets a state-changing route run for a signed-in user who has not accepted the terms yet. */
     allowBeforeTerms?: boolean;
+    /** The route needs a signed-in person: a signed-out call answers 401 before its input is even read. */
+    signedIn?: boolean;
   }
 }
 
@@ -70,8 +72,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (found.refreshed) setSessionCookie(reply, unsigned.value!, config);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a person who may not call a route learns that first, not what was wrong with the input.
+  app.addHook('preValidation', async (request) => {
     const user = request.session?.user;
+    if (!user && request.routeOptions.config.signedIn) throw unauthorized(MESSAGES.signedOut);
     if (!user || user.termsAccepted || isSafeMethod(request.method)) return;
     if (request.routeOptions.config.allowBeforeTerms) return;
     throw forbidden(MESSAGES.termsRequired);

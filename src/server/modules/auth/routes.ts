@@ -76,19 +76,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     present(requireUser(request)),
   );
 
-  app.patch('/api/auth/username', { schema: { body: usernameUpdateSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
+  app.patch('/api/auth/username', { config: { signedIn: true }, schema: { body: usernameUpdateSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
     present(await auth.changeUsername(requireUser(request).id, request.body.username)),
   );
 
   app.patch(
     '/api/auth/email-notifications',
-    { schema: { body: emailNotificationsSchema, response: { 200: userSchema, ...errors } } },
+    { config: { signedIn: true }, schema: { body: emailNotificationsSchema, response: { 200: userSchema, ...errors } } },
     async (request) => present(await auth.update(requireUser(request).id, request.body)),
   );
 
   app.patch(
     '/api/auth/terms-acceptance',
-    { config: { allowBeforeTerms: true }, schema: { body: termsAcceptanceSchema, response: { 200: userSchema, ...errors } } },
+    { config: { allowBeforeTerms: true, signedIn: true }, schema: { body: termsAcceptanceSchema, response: { 200: userSchema, ...errors } } },
     async (request) => present(await auth.update(requireUser(request).id, { termsAccepted: true })),
   );
 };

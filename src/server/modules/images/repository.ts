@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { images } from '../../db/schema.js';
+
+export type NewImageRow = typeof images.$inferInsert;
+export type ImageVariant = 'full' | 'card';
+
+/** Queries on the images table; `db` may be a transaction. */
+export function createImageRepository(db: Db) {
+  return {
+    async insert(row: NewImageRow): Promise<void> {
+      await db.insert(images).values(row);
+    },
+
+    async ownedIds(userId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Gives each id its position in `ids` under `serviceId`; answers the ids it could claim. */
+    async claim(userId: string, serviceId: number, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      // The positions are our own loop indexes, so inlining them is safe and keeps the CASE an integer.
+      const position = sql`case ${images.id} ${sql.join(
+        ids.map((id, i) => sql`when ${id} then ${sql.raw(String(i))}`),
+        sql` `,
+      )} end`;
+      const rows = await db
+        .update(images)
+        .set({ serviceId, position })
+        .where(
+          and(inArray(images.id, ids), eq(images.userId, userId), or(isNull(images.serviceId), eq(images.serviceId, serviceId))),
+        )
+        .returning({ id: images.id });
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async deleteOfServiceExcept(serviceId: number, keep: string[]): Promise<void> {
+      const others = keep.length > 0 ? notInArray(images.id, keep) : undefined;
+      await db.delete(images).where(and(eq(images.serviceId, serviceId), others));
+    },
+
+    idsOfServices(serviceIds: number[]) {
+      return db
+        .select({ id: images.id, serviceId: images.serviceId })
+        .from(images)
+        .where(inArray(images.serviceId, serviceIds))
+        .orderBy(asc(images.serviceId), asc(images.position));
+    },
+
+    async variant(id: string, variant: ImageVariant): Promise<Buffer | undefined> {
+      const column = variant === 'full' ? images.full : images.card;
+      const [row] = await db.select({ bytes: column }).from(images).where(eq(images.id, id)).limit(1);
+      return row?.bytes;
+    },
+
+    async deleteUnattachedBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(images)
+        .where(and(isNull(images.serviceId), lt(images.createdAt, before)))
+        .returning({ id: images.id });
+      return rows.length;
+    },
+  };
+}

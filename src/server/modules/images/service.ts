@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { MAX_IMAGE_BYTES, MAX_IMAGES, type UploadedImage } from '../../../shared/services.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { IMAGE_MESSAGES, refName } from './messages.js';
+import { decodeDataUrl, processImage, sniffImageType, UndecodableImageError, type ProcessedImage } from './pipeline.js';
+import { imageUrl, presentUploaded } from './presenter.js';
+import { createImageRepository, type ImageVariant } from './repository.js';
+
+export type ImageService = ReturnType<typeof createImageService>;
+
+const tooLarge = (fileName: string) => new HttpError(413, IMAGE_MESSAGES.tooLarge(fileName));
+
+/** `/api/images/{id}` or `/api/images/{id}/card`, relative or absolute. */
+const IMAGE_PATH = /^\/api\/images\/([A-Za-z0-9-]{1,64})(?:\/card)?$/;
+
+function imageIdFromUrl(ref: string): string | undefined {
+  let path = ref;
+  if (/^https?:\/\//i.test(ref)) {
+    try {
+      path = new URL(ref).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  return IMAGE_PATH.exec(path)?.[1];
+}
+
+/** Checks the real bytes and re-encodes them; slow (sharp), so never called inside a transaction. */
+async function checkAndProcess(bytes: Buffer, fileName: string): Promise<ProcessedImage> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge(fileName);
+  if (!sniffImageType(bytes)) throw badRequest(IMAGE_MESSAGES.notAnImage(fileName));
+  try {
+    return await processImage(bytes);
+  } catch (error) {
+    if (error instanceof UndecodableImageError) throw badRequest(IMAGE_MESSAGES.notAnImage(fileName));
+    throw error;
+  }
+}
+
+type Ref = { kind: 'data'; bytes: Buffer; position: number } | { kind: 'stored'; id: string; position: number };
+
+export function createImageService(db: Db) {
+  const repo = createImageRepository(db);
+
+  /** Checks, re-encodes and keeps an image that no listing uses yet. */
+  async function store(userId: string, bytes: Buffer, fileName: string): Promise<UploadedImage> {
+    const processed = await checkAndProcess(bytes, fileName);
+    const row = { id: randomUUID(), userId, serviceId: null, position: 0, ...processed };
+    await repo.insert(row);
+    return presentUploaded(row);
+  }
+
+  /**
+   * A listing's `images` strings → stored image ids, in order. Data URLs are checked, re-encoded and
+   * stored unattached; URLs must name an image of this user. Cheap checks all run before any re-encoding.
+   */
+  async function resolveRefs(userId: string, refs: string[]): Promise<string[]> {
+    if (refs.length > MAX_IMAGES) throw badRequest(IMAGE_MESSAGES.tooMany);
+    const parsed: Ref[] = refs.map((ref, i) => {
+      const position = i + 1;
+      if (ref.startsWith('data:')) {
+        const bytes = decodeDataUrl(ref);
+        if (!bytes) throw badRequest(IMAGE_MESSAGES.notAnImage(refName(position)));
+        if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge(refName(position));
+        return { kind: 'data', bytes, position };
+      }
+      const id = imageIdFromUrl(ref);
+      if (!id) throw badRequest(IMAGE_MESSAGES.notAnImage(refName(position)));
+      return { kind: 'stored', id, position };
+    });
+
+    const stored = parsed.filter((r) => r.kind === 'stored');
+    const owned = await repo.ownedIds(userId, [...new Set(stored.map((r) => r.id))]);
+    const missing = stored.find((r) => !owned.has(r.id));
+    if (missing) throw badRequest(IMAGE_MESSAGES.refNotFound(missing.position));
+
+    const ids: string[] = [];
+    for (const ref of parsed) {
+      ids.push(ref.kind === 'stored' ? ref.id : (await store(userId, ref.bytes, refName(ref.position))).id);
+    }
+    return [...new Set(ids)];
+  }
+
+  /**
+   * Inside the caller's transaction: the listing's images become exactly `ids`, in that order.
+   * Images it no longer lists are deleted for good. Answers the listing's image URLs.
+   */
+  async function attach(tx: Db, userId: string, serviceId: number, ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const txRepo = createImageRepository(tx);
+    const claimed = await txRepo.claim(userId, serviceId, unique);
+    const lost = unique.findIndex((id) => !claimed.has(id));
+    if (lost !== -1) throw badRequest(IMAGE_MESSAGES.refNotFound(lost + 1));
+    await txRepo.deleteOfServiceExcept(serviceId, unique);
+    return unique.map(imageUrl);
+  }
+
+  /** Image URLs per listing, in position order, with one query for the whole page of listings. */
+  async function urlsFor(serviceIds: number[]): Promise<Map<number, string[]>> {
+    const urls = new Map<number, string[]>(serviceIds.map((id) => [id, []]));
+    if (serviceIds.length === 0) return urls;
+    for (const row of await repo.idsOfServices([...new Set(serviceIds)])) {
+      urls.get(row.serviceId!)?.push(imageUrl(row.id));
+    }
+    return urls;
+  }
+
+  /** Uploads no listing claimed within `ms` (abandoned forms, failed saves). */
+  function deleteUnattachedOlderThan(ms: number): Promise<number> {
+    return repo.deleteUnattachedBefore(new Date(Date.now() - ms));
+  }
+
+  function bytesOf(id: string, variant: ImageVariant): Promise<Buffer | undefined> {
+    return repo.variant(id, variant);
+  }
+
+  return { store, resolveRefs, attach, urlsFor, deleteUnattachedOlderThan, bytesOf };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowseResult } from '../../../shared/services.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { signUp } from '../../../../test/helpers/factories.js';
+import { createListing, loadCatalogue } from '../../../../test/helpers/listings.js';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await signUp(t.app));
+});
+afterAll(() => t.close());
+
+const browse = async (query: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/services?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<BrowseResult>();
+};
+
+/** A word no other test uses, so a search sees only this test's listings. */
+const marker = () => `zq${randomBytes(4).toString('hex')}`;
+
+describe('pagination', () => {
+  it('walks every listing once, newest first, with no gaps or duplicates', async () => {
+    const tag = marker();
+    const created = [];
+    for (let i = 0; i < 7; i++) created.push(await createListing(t, cookie, { title: `Dog walking ${tag} ${i}` }, 'pet'));
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: BrowseResult = await browse(`search=${tag}&limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.services.length).toBeLessThanOrEqual(3);
+      seen.push(...page.services.map((s) => s.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(created.map((s) => s.id).reverse());
+  });
+
+  it('keeps its place when new listings arrive between pages', async () => {
+    const tag = marker();
+    for (let i = 0; i < 4; i++) await createListing(t, cookie, { title: `Leaf raking ${tag} ${i}` }, 'yard');
+    const first = await browse(`search=${tag}&limit=2`);
+    await createListing(t, cookie, { title: `Leaf raking ${tag} late` }, 'yard');
+    const second = await browse(`search=${tag}&limit=2&cursor=${first.nextCursor}`);
+    const ids = [...first.services, ...second.services].map((s) => s.id);
+    expect(new Set(ids).size).toBe(4);
+  });
+
+  it('defaults to 24 per page, caps the page at 50 and refuses a forged cursor', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/services?limit=51' })).statusCode).toBe(400);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/services?cursor=not-a-cursor' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('Invalid cursor');
+    const page = await browse('');
+    expect(page.services.length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('filters', () => {
+  it('filters by category id or slug, and by listing type', async () => {
+    const tag = marker();
+    const pet = await createListing(t, cookie, { title: `Cat sitting ${tag}` }, 'pet');
+    const tech = await createListing(t, cookie, { title: `Laptop setup ${tag}` }, 'tech');
+    const request = await createListing(t, cookie, { title: `Need a cat sitter ${tag}`, listingType: 'request', rate: null }, 'pet');
+    const petId = (await loadCatalogue(t)).find((c) => c.slug === 'pet')!.id;
+
+    const bySlug = (await browse(`search=${tag}&categoryId=pet`)).services.map((s) => s.id);
+    const byId = (await browse(`search=${tag}&categoryId=${petId}`)).services.map((s) => s.id);
+    expect(bySlug.sort()).toEqual([pet.id, request.id].sort());
+    expect(byId.sort()).toEqual(bySlug);
+    expect((await browse(`search=${tag}&categoryId=pet&listingType=request`)).services.map((s) => s.id)).toEqual([request.id]);
+    expect((await browse(`search=${tag}&listingType=offer`)).services.map((s) => s.id).sort()).toEqual([pet.id, tech.id].sort());
+    expect((await browse(`search=${tag}&listingType=all-types`)).services).toHaveLength(3);
+    expect((await browse(`search=${tag}&categoryId=no-such-category`)).services).toEqual([]);
+  });
+});
+
+describe('search', () => {
+  it('finds words by their stem, in the title or the description', async () => {
+    const tag = marker();
+    const garden = await createListing(t, cookie, { title: `Gardening help ${tag}`, description: 'Weeding, planting and watering the beds of your garden every week.' }, 'yard');
+    expect((await browse(`search=${tag} gardens`)).services.map((s) => s.id)).toContain(garden.id);
+    expect((await browse(`search=${tag} planted`)).services.map((s) => s.id)).toContain(garden.id);
+  });
+
+  it('forgives typos and partial words in the title', async () => {
+    const title = `Tutoring ${marker()}`;
+    const listing = await createListing(t, cookie, { title }, 'tutoring');
+    const found = await browse(`search=tutr&sort=relevance&limit=50`);
+    expect(found.services.map((s) => s.id)).toContain(listing.id);
+  });
+
+  it('ranks the title above the description when sorting by relevance', async () => {
+    const tag = marker();
+    const inDescription = await createListing(t, cookie, { title: `Errands and more ${tag}`, description: 'I will also help with photography of family events around town.' }, 'household');
+    const inTitle = await createListing(t, cookie, { title: `Photography sessions ${tag}`, description: 'Portraits, pets and small family events, edited and delivered within a week.' }, 'creative');
+    const ranked = (await browse(`search=photography ${tag}&sort=relevance`)).services.map((s) => s.id);
+    expect(ranked).toEqual([inTitle.id, inDescription.id]);
+  });
+
+  it('answers an empty page for a search that matches nothing', async () => {
+    const result = await browse(`search=${marker()}${marker()}`);
+    expect(result).toEqual({ services: [], nextCursor: null });
+  });
+});

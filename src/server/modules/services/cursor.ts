@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
+
+/** Opaque to clients: where the next page starts, for either sort order. */
+const cursorSchema = z.union([
+  z.object({ k: z.literal('t'), c: z.string().min(1).max(64), i: z.number().int().positive() }),
+  z.object({ k: z.literal('o'), o: z.number().int().min(0).max(10_000) }),
+]);
+export type Cursor = z.infer<typeof cursorSchema>;
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+export function decodeCursor(raw: string): Cursor {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through: any undecodable cursor gets the same answer
+  }
+  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+}

@@ -1,0 +1,177 @@
+import type { BrowseQuery, CreateService, UpdateService } from '../../../shared/services.js';
+import { browseQuerySchema, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../auth/repository.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { presentService } from './presenter.js';
+import type { ListingRecord, ServicesRepository } from './repository.js';
+
+export const SERVICE_MESSAGES = {
+  notFound: 'Service not found',
+  notOwner: 'You do not have permission to edit this service',
+  deleted: 'This service has been deleted',
+  deletedEdit: 'This service has been deleted. Restore it before editing.',
+  fixedCategory: 'Category and service type cannot be changed',
+} as const;
+
+/** What the listings need from the image module. */
+export interface ListingImages {
+  resolveRefs(userId: string, refs: string[]): Promise<string[]>;
+  attach(tx: Db, userId: string, serviceId: number, ids: string[]): Promise<string[]>;
+  urlsFor(serviceIds: number[]): Promise<Map<number, string[]>>;
+}
+
+export type Locate = (zipCode: string) => { latitude: number; longitude: number } | undefined;
+
+const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
+
+export function createServicesService(deps: { db: Db; repo: ServicesRepository; images: ListingImages; locate: Locate }) {
+  const { db, repo, images, locate } = deps;
+
+  /** Listings as answered: records plus their image URLs, fetched for the whole page at once. */
+  async function presentAll(records: ListingRecord[], viewerId: string | null) {
+    const urls = await images.urlsFor(records.map((r) => r.service.id));
+    return records.map((r) => presentService(r, urls.get(r.service.id) ?? [], viewerId));
+  }
+  const presentOne = async (record: ListingRecord, viewerId: string | null) => (await presentAll([record], viewerId))[0]!;
+
+  async function load(id: number, viewer: UserRow | null) {
+    const record = await repo.findListing(id, viewer?.id ?? null);
+    if (!record) throw notFound(SERVICE_MESSAGES.notFound);
+    return record;
+  }
+
+  /** The listing for its owner, refusing anyone else. */
+  async function loadOwn(id: number, user: UserRow) {
+    const service = await repo.findById(id);
+    if (!service) throw notFound(SERVICE_MESSAGES.notFound);
+    if (service.userId !== user.id) throw forbidden(SERVICE_MESSAGES.notOwner);
+    return service;
+  }
+
+  const present = async (id: number, viewer: UserRow | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
+
+  function place(input: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }) {
+    if (input.isVirtual) return { zipCode: null, city: null, state: null, latitude: null, longitude: null };
+    const spot = input.zipCode ? locate(input.zipCode.slice(0, 5)) : undefined;
+    return { zipCode: input.zipCode ?? null, city: input.city ?? null, state: input.state ?? null, latitude: spot?.latitude ?? null, longitude: spot?.longitude ?? null };
+  }
+
+  return {
+    async get(id: number, viewer: UserRow | null) {
+      const record = await load(id, viewer);
+      const { service, owner } = record;
+      const isOwner = viewer?.id === service.userId;
+      if (!isOwner && (service.deletedAt || !service.isActive || owner.isBanned)) throw notFound(SERVICE_MESSAGES.notFound);
+      return presentOne(record, viewer?.id ?? null);
+    },
+
+    async browse(query: BrowseQuery, viewer: UserRow | null) {
+      const q = browseQuerySchema.parse(query);
+      const filter = { listingType: q.listingType, search: q.search, categoryId: undefined as number | undefined };
+      if (q.categoryId !== undefined) {
+        filter.categoryId = await repo.findCategoryId(q.categoryId);
+        if (filter.categoryId === undefined) return { services: [], nextCursor: null };
+      }
+      const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const viewerId = viewer?.id ?? null;
+      // One row more than asked tells whether another page exists.
+      if (filter.search && q.sort === 'relevance') {
+        const offset = cursor?.k === 'o' ? cursor.o : 0;
+        const rows = await repo.browseRelevant({ ...filter, search: filter.search }, viewerId, q.limit + 1, offset);
+        const page = rows.slice(0, q.limit);
+        return { services: await presentAll(page, viewerId), nextCursor: rows.length > q.limit ? encodeCursor({ k: 'o', o: offset + q.limit }) : null };
+      }
+      const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
+      const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
+      const page = rows.slice(0, q.limit);
+      const last = page.at(-1);
+      return {
+        services: await presentAll(page, viewerId),
+        nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.service.id }) : null,
+      };
+    },
+
+    async listOwn(user: UserRow) {
+      return presentAll(await repo.listOwn(user.id), user.id);
+    },
+
+    async create(user: UserRow, input: CreateService) {
+      if (!(await repo.findCategoryId(String(input.categoryId)))) throw badRequest('Please select a category', { categoryId: 'Please select a category' });
+      if (!(await repo.serviceTypeBelongsTo(input.serviceTypeId, input.categoryId))) {
+        throw badRequest('Please select a service', { serviceTypeId: 'Please select a service' });
+      }
+      // Images are checked and re-encoded before the transaction: sharp is slow and must not hold it open.
+      const imageIds = await images.resolveRefs(user.id, input.images);
+      const id = await db.transaction(async (tx) => {
+        const row = await repo.insert(tx, {
+          userId: user.id,
+          categoryId: input.categoryId,
+          serviceTypeId: input.serviceTypeId,
+          listingType: input.listingType,
+          title: input.title,
+          description: input.description,
+          ...place(input),
+          isVirtual: input.isVirtual,
+          rateCents: toCents(input.rate),
+          rateType: input.rateType,
+          pricesVary: input.pricesVary,
+          availability: input.availability,
+        });
+        await images.attach(tx, user.id, row.id, imageIds);
+        return row.id;
+      });
+      return present(id, user);
+    },
+
+    async update(user: UserRow, id: number, input: UpdateService) {
+      const existing = await loadOwn(id, user);
+      if (existing.deletedAt) throw conflict(SERVICE_MESSAGES.deletedEdit);
+      if (input.categoryId !== existing.categoryId || input.serviceTypeId !== existing.serviceTypeId) {
+        throw badRequest(SERVICE_MESSAGES.fixedCategory, { categoryId: SERVICE_MESSAGES.fixedCategory });
+      }
+      if (existing.listingType === 'offer' && !input.pricesVary && input.rate === undefined) throw badRequest(PRICES_VARY_MESSAGE, { rate: PRICES_VARY_MESSAGE });
+      const imageIds = await images.resolveRefs(user.id, input.images);
+      await db.transaction(async (tx) => {
+        await repo.update(tx, id, {
+          title: input.title,
+          description: input.description,
+          ...place(input),
+          isVirtual: input.isVirtual,
+          rateCents: toCents(input.rate),
+          rateType: input.rateType,
+          pricesVary: input.pricesVary,
+          availability: input.availability,
+          ...(input.isActive !== undefined && { isActive: input.isActive }),
+          updatedAt: new Date(),
+        });
+        await images.attach(tx, user.id, id, imageIds);
+      });
+      return present(id, user);
+    },
+
+    async remove(user: UserRow, id: number) {
+      const existing = await loadOwn(id, user);
+      if (!existing.deletedAt) await repo.update(db, id, { deletedAt: new Date() });
+      return present(id, user);
+    },
+
+    async restore(user: UserRow, id: number) {
+      const existing = await loadOwn(id, user);
+      if (existing.deletedAt) await repo.update(db, id, { deletedAt: null });
+      return present(id, user);
+    },
+
+    async setLiked(user: UserRow, id: number, liked: boolean) {
+      const service = await repo.findListing(id, user.id);
+      const visible = service && (service.service.userId === user.id || (service.service.isActive && !service.owner.isBanned));
+      if (!service || !visible) throw notFound(SERVICE_MESSAGES.notFound);
+      if (service.service.deletedAt) throw conflict(SERVICE_MESSAGES.deleted);
+      const likeCount = liked ? await repo.like(id, user.id) : await repo.unlike(id, user.id);
+      return { liked, likeCount };
+    },
+  };
+}
+
+export type ServicesService = ReturnType<typeof createServicesService>;

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/** Listing rules of spec sections 5 and 9: one definition for the forms and the API. */
+export const LISTING_TYPES = ['offer', 'request'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+export const RATE_TYPES = ['hourly', 'fixed'] as const;
+export type RateType = (typeof RATE_TYPES)[number];
+export const DAY_CODES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type DayCode = (typeof DAY_CODES)[number];
+
+export const TITLE_MIN = 5;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MIN = 20;
+export const DESCRIPTION_MAX = 500;
+export const MAX_IMAGES = 5;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Above any honest hourly rate or fixed price for neighbourly help; keeps typos like 10000000 out. */
+export const RATE_MAX = 100_000;
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+export const ZIP_MAX_LENGTH = 10;
+export const CONTACT_METHOD = 'message';
+export const CONTACT_VALUE = 'Platform messaging';
+export const BROWSE_PAGE_SIZE = 24;
+export const BROWSE_PAGE_MAX = 50;
+
+/** Spec section 5 "Image upload" alerts, word for word; {file} is the file name, or "Image n" for a data URL. */
+export const IMAGE_TEXTS = {
+  tooMany: 'You can only upload up to 5 images.',
+  notAnImage: (file: string) => `${file} is not a valid image file.`,
+  tooLarge: (file: string) => `${file} is too large. Please select images smaller than 5MB.`,
+  uploadFailed: 'Failed to upload images. Please try again.',
+} as const;
+
+export const PRICES_VARY_MESSAGE = "Either provide a rate or check 'Prices Vary'.";
+export const LOCATION_MESSAGE = 'ZIP code, city, and state are required for non-virtual services';
+
+/** Form inputs arrive as '' or NaN when left empty; the API may send null. All mean "not given". */
+const blank = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
+const optionalText = (max: number, message: string) => z.preprocess(blank, z.string().trim().max(max, message).optional());
+
+const requiredId = (message: string) => z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message));
+const rate = (message: string) =>
+  z.preprocess(blank, z.coerce.number({ error: message }).positive(message).max(RATE_MAX, `Rate must be at most ${RATE_MAX}`).optional());
+
+/** Availability may arrive as a JSON string (spec section 3). */
+const availability = (message: string) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.array(z.enum(DAY_CODES, { error: message }), { error: message }).min(1, message).transform((days) => DAY_CODES.filter((d) => days.includes(d))),
+  );
+
+const images = z.array(z.string().min(1)).max(MAX_IMAGES, IMAGE_TEXTS.tooMany).default([]);
+
+const location = {
+  isVirtual: z.boolean().default(false),
+  zipCode: optionalText(ZIP_MAX_LENGTH, 'Zip code must be no more than 10 characters long'),
+  city: optionalText(100, 'City must be at most 100 characters'),
+  state: optionalText(50, 'State must be at most 50 characters'),
+};
+
+type Issue = { path: string[]; message: string };
+function locationIssue(v: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }): Issue | undefined {
+  if (v.isVirtual) return undefined;
+  if (!v.zipCode || !ZIP_PATTERN.test(v.zipCode) || !v.city || !v.state) return { path: ['zipCode'], message: LOCATION_MESSAGE };
+  return undefined;
+}
+
+function listingSchema(listingType: ListingType) {
+  const isOffer = listingType === 'offer';
+  return z
+    .object({
+      listingType: z.literal(listingType),
+      categoryId: requiredId('Please select a category'),
+      serviceTypeId: requiredId('Please select a service'),
+      title: z.string({ error: 'Title must be at least 5 characters' }).trim().min(TITLE_MIN, 'Title must be at least 5 characters').max(TITLE_MAX, 'Title must be less than 100 characters'),
+      description: z
+        .string({ error: 'Description must be at least 20 characters' })
+        .trim()
+        .min(DESCRIPTION_MIN, 'Description must be at least 20 characters')
+        .max(DESCRIPTION_MAX, 'Description must be less than 500 characters'),
+      images,
+      rate: rate(isOffer ? 'Rate must be greater than 0' : 'Budget must be greater than 0'),
+      // A request's rate type is optional and sent as hourly when empty (spec section 5).
+      rateType: z.preprocess(blank, z.enum(RATE_TYPES).default('hourly')),
+      pricesVary: z.boolean().default(false),
+      availability: availability('Select at least one day'),
+      ...location,
+      contactMethod: z.literal(CONTACT_METHOD).default(CONTACT_METHOD),
+      contactValue: z.literal(CONTACT_VALUE).default(CONTACT_VALUE),
+    })
+    .superRefine((v, ctx) => {
+      if (isOffer && !v.pricesVary && v.rate === undefined) ctx.addIssue({ code: 'custom', path: ['rate'], message: PRICES_VARY_MESSAGE });
+      const issue = locationIssue(v);
+      if (issue) ctx.addIssue({ code: 'custom', ...issue });
+    });
+}
+
+export const offerServiceSchema = listingSchema('offer');
+export const requestServiceSchema = listingSchema('request');
+export const createServiceSchema = z.discriminatedUnion('listingType', [offerServiceSchema, requestServiceSchema]);
+export type CreateServiceInput = z.input<typeof createServiceSchema>;
+export type CreateService = z.output<typeof createServiceSchema>;
+
+/** The edit form's own messages (spec section 5, "Edit form"); category and service type travel unchanged. */
+export function editServiceSchema(listingType: ListingType) {
+  return z
+    .object({
+      categoryId: requiredId('Please select a category'),
+      serviceTypeId: requiredId('Please select a service'),
+      title: z.string().trim().min(TITLE_MIN, 'Title must be at least 5 characters long').max(TITLE_MAX, 'Title must be less than 100 characters'),
+      description: z
+        .string()
+        .trim()
+        .min(DESCRIPTION_MIN, 'Description must be at least 20 characters long')
+        .max(DESCRIPTION_MAX, 'Description must be less than 500 characters'),
+      images,
+      rate: rate('Rate must be a positive number'),
+      rateType: z.preprocess(blank, z.enum(RATE_TYPES).default('hourly')),
+      pricesVary: z.boolean().default(false),
+      availability: availability('Select at least one day of availability'),
+      ...location,
+      isActive: z.boolean().optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (listingType === 'offer' && !v.pricesVary && v.rate === undefined) ctx.addIssue({ code: 'custom', path: ['rate'], message: PRICES_VARY_MESSAGE });
+      if (v.isVirtual) return;
+      if (!v.zipCode || v.zipCode.length < 5) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'Zip code must be at least 5 characters long' });
+      else {
+        const issue = locationIssue(v);
+        if (issue) ctx.addIssue({ code: 'custom', ...issue });
+      }
+    });
+}
+/** What PUT /api/services/{id} accepts before the listing's own type is known: either rule set's shape. */
+export const updateServiceBodySchema = editServiceSchema('request');
+export type UpdateServiceInput = z.input<ReturnType<typeof editServiceSchema>>;
+export type UpdateService = z.output<ReturnType<typeof editServiceSchema>>;
+
+export const browseQuerySchema = z.object({
+  search: z.preprocess(blank, z.string().trim().max(200, 'Search must be at most 200 characters').optional()),
+  /** A category id or slug (the browse page reads ?category= as either). */
+  categoryId: z.preprocess(blank, z.string().trim().max(50).optional()),
+  listingType: z.preprocess((v) => (v === 'all-types' || v === 'all' ? undefined : blank(v)), z.enum(LISTING_TYPES).optional()),
+  limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_MAX).default(BROWSE_PAGE_SIZE),
+  cursor: z.preprocess(blank, z.string().max(200).optional()),
+  sort: z.enum(['newest', 'relevance']).optional(),
+});
+export type BrowseQuery = z.input<typeof browseQuerySchema>;
+
+const serviceUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+/** The Service of spec section 3. */
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  categoryId: z.number().int(),
+  serviceTypeId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  category: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), color: z.string() }),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  isVirtual: z.boolean(),
+  rate: z.number().nullable(),
+  rateType: z.enum(RATE_TYPES),
+  pricesVary: z.boolean(),
+  images: z.array(z.string()),
+  availability: z.array(z.enum(DAY_CODES)),
+  contactMethod: z.literal(CONTACT_METHOD),
+  contactValue: z.literal(CONTACT_VALUE),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  likeCount: z.number().int(),
+  isLikedByUser: z.boolean(),
+  user: serviceUserSchema,
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const browseResultSchema = z.object({ services: z.array(serviceSchema), nextCursor: z.string().nullable() });
+export type BrowseResult = z.infer<typeof browseResultSchema>;
+
+export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+
+export const zipLookupSchema = z.object({ zip: z.string(), city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number() });
+export type ZipLookup = z.infer<typeof zipLookupSchema>;
+
+export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), cardUrl: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
