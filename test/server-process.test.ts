@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 /** The real entry point, as `npm start` runs it (from source through tsx, so no build is needed). */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

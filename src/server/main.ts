@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
+import { seedDemoData } from './db/demo/seed.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { createImageService } from './modules/images/service.js';
@@ -26,6 +27,7 @@ async function main() {
   ensureDataDir(dataDir);
   const { database, unlock } = await openDatabase(config, dataDir);
   await database.migrate();
+  const demoListings = config.DEMO_DATA ? await seedDemoData(database.db) : 0;
 
   const app = await buildApp({
     config,
@@ -61,6 +63,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const engine = database.kind === 'pglite' ? `embedded database in ${join(dataDir, 'pglite')}` : 'PostgreSQL';
+  if (demoListings) app.log.info(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off)`);
   app.log.info(`Community Services Marketplace is running at ${config.PUBLIC_URL} (${engine})`);
 }
 

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { CATALOGUE } from '../../../shared/catalogue.js';
+import { createServiceSchema } from '../../../shared/services.js';
+import { createAuthRepository, type UserRow } from '../../modules/auth/repository.js';
+import { createImageService } from '../../modules/images/service.js';
+import { createServicesRepository } from '../../modules/services/repository.js';
+import { createServicesService } from '../../modules/services/service.js';
+import { locateZip } from '../../modules/zip/lookup.js';
+import type { Db } from '../client.js';
+import { categories, services, serviceTypes, users } from '../schema.js';
+import { DEMO_LISTINGS, DEMO_USERS } from './content.js';
+import { demoPicture } from './pictures.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** `.invalid` is reserved (RFC 2606): no mail can ever reach a demo person, and no one can sign in as one (no password). */
+export const DEMO_EMAIL_DOMAIN = 'demo.invalid';
+
+/**
+ * Fills a brand-new marketplace (no accounts yet) with neighbours and their listings, through the same
+ * rules and image pipeline as real listings. Answers how many listings it made (0 when the database was not new).
+ */
+export async function seedDemoData(db: Db): Promise<number> {
+  const [{ accounts }] = (await db.select({ accounts: sql<number>`count(*)::int` }).from(users)) as [{ accounts: number }];
+  if (accounts > 0) return 0;
+
+  const authRepository = createAuthRepository(db);
+  const images = createImageService(db);
+  const listings = createServicesService({ db, repo: createServicesRepository(db), images, locate: locateZip });
+
+  const people = new Map<string, UserRow>();
+  for (const person of DEMO_USERS) {
+    people.set(
+      person.key,
+      await authRepository.insertUser({
+        id: randomUUID(),
+        email: `${person.username.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+        username: person.username,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        termsAccepted: true,
+      }),
+    );
+  }
+
+  const categoryRows = await db.select().from(categories);
+  const typeRows = await db.select().from(serviceTypes);
+  const now = Date.now();
+  for (const [index, demo] of DEMO_LISTINGS.entries()) {
+    const owner = people.get(demo.user)!;
+    const category = categoryRows.find((c) => c.slug === demo.category)!;
+    const serviceType = typeRows.find((t) => t.categoryId === category.id && t.name === demo.serviceType)!;
+    const color = CATALOGUE.find((c) => c.slug === demo.category)!.color;
+    const pictures = [];
+    for (let n = 0; n < demo.imageCount; n++) {
+      const stored = await images.store(owner.id, await demoPicture(color, index * 10 + n + 1), `${demo.category}-${index}-${n}.png`);
+      pictures.push(stored.url);
+    }
+    const place = demo.zipCode ? locateZip(demo.zipCode) : undefined;
+    const input = createServiceSchema.parse({
+      listingType: demo.listingType,
+      categoryId: category.id,
+      serviceTypeId: serviceType.id,
+      title: demo.title,
+      description: demo.description,
+      images: pictures,
+      rate: demo.rate,
+      rateType: demo.rateType,
+      pricesVary: demo.pricesVary,
+      availability: demo.availability,
+      isVirtual: demo.isVirtual,
+      zipCode: demo.zipCode,
+      city: place?.city,
+      state: place?.state,
+    });
+    const created = await listings.create(owner, input);
+    const postedAt = new Date(now - demo.daysAgo * DAY_MS - index * 60_000);
+    await db.update(services).set({ createdAt: postedAt, updatedAt: postedAt }).where(eq(services.id, created.id));
+  }
+  return DEMO_LISTINGS.length;
+}
