@@ -66,6 +66,12 @@ const location = {
 };
 
 type Issue = { path: string[]; message: string };
+
+/**
+ * Cross-field rules run even while a single field is invalid (zod skips them by default), so a form
+ * shows every problem after one submit instead of revealing them one attempt at a time.
+ */
+const alongsideFieldErrors = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
 function locationIssue(v: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }): Issue | undefined {
   if (v.isVirtual) return undefined;
   if (!v.zipCode || !ZIP_PATTERN.test(v.zipCode) || !v.city || !v.state) return { path: ['zipCode'], message: LOCATION_MESSAGE };
@@ -99,7 +105,7 @@ function listingSchema(listingType: ListingType) {
       if (isOffer && !v.pricesVary && v.rate === undefined) ctx.addIssue({ code: 'custom', path: ['rate'], message: PRICES_VARY_MESSAGE });
       const issue = locationIssue(v);
       if (issue) ctx.addIssue({ code: 'custom', ...issue });
-    });
+    }, alongsideFieldErrors);
 }
 
 export const offerServiceSchema = listingSchema('offer');
@@ -136,7 +142,7 @@ export function editServiceSchema(listingType: ListingType) {
         const issue = locationIssue(v);
         if (issue) ctx.addIssue({ code: 'custom', ...issue });
       }
-    });
+    }, alongsideFieldErrors);
 }
 /** What PUT /api/services/{id} accepts before the listing's own type is known: either rule set's shape. */
 export const updateServiceBodySchema = editServiceSchema('request');

@@ -11,6 +11,11 @@ const AcceptTermsPage = lazy(() => import('../features/terms/accept-terms-page.j
 const ProfilePage = lazy(() => import('../features/profile/profile-page.js'));
 const ContactPage = lazy(() => import('../features/contact/contact-page.js'));
 const LoginPage = lazy(() => import('../features/auth/login-page.js'));
+const BrowsePage = lazy(() => import('../features/services/pages/browse-page.js'));
+const CreateServicePage = lazy(() => import('../features/services/pages/create-service-page.js'));
+const RequestServicePage = lazy(() => import('../features/services/pages/request-service-page.js'));
+const EditServicePage = lazy(() => import('../features/services/pages/edit-service-page.js'));
+const MyServicesPage = lazy(() => import('../features/services/pages/my-services-page.js'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.js'));
 
 export function AppRoutes() {
@@ -19,6 +24,11 @@ export function AppRoutes() {
       <Suspense fallback={<PageSpinner />}>
         <Switch>
           <Route path="/" component={HomePage} />
+          <Route path="/services" component={BrowsePage} />
+          <Route path="/create-service" component={CreateServicePage} />
+          <Route path="/request-service" component={RequestServicePage} />
+          <Route path="/edit-service/:id" component={EditServicePage} />
+          <Route path="/my-services" component={MyServicesPage} />
           <Route path="/about" component={AboutPage} />
           <Route path="/terms" component={TermsPage} />
           <Route path="/accept-terms" component={AcceptTermsPage} />

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Service } from '../../../../shared/services.js';
+import { api } from '../../../lib/api.js';
+import { serviceKeys } from './query-keys.js';
+
+/** The signed-in user's own listings, paused and deleted ones included. */
+export function getMyServices(signal?: AbortSignal): Promise<Service[]> {
+  return api.get<Service[]>('/api/my-services', { signal });
+}
+
+export function useMyServices(options?: { enabled?: boolean }) {
+  return useQuery({ queryKey: serviceKeys.mine, queryFn: ({ signal }) => getMyServices(signal), enabled: options?.enabled ?? true });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Service } from '../../../../shared/services.js';
+import { api } from '../../../lib/api.js';
+import { invalidateServiceQueries, patchCachedService } from './query-keys.js';
+
+export function restoreService(id: number): Promise<Service> {
+  return api.post<Service>(`/api/services/${id}/restore`);
+}
+
+export function useRestoreService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreService,
+    onSuccess: (service) => {
+      patchCachedService(queryClient, service.id, () => service);
+      return invalidateServiceQueries(queryClient);
+    },
+  });
+}

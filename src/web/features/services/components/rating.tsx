@@ -1,0 +1,32 @@
+import { Star } from 'lucide-react';
+import { cn } from '../../../lib/utils.js';
+
+const STARS = [1, 2, 3, 4, 5];
+
+/** Average rating as 1 to 5 stars with one decimal and the review count; nothing until there is a review. */
+export function Rating({ average, count }: { average: number | null; count: number }) {
+  if (count <= 0 || average === null) return null;
+  const value = average.toFixed(1);
+  const reviews = `${count} ${count === 1 ? 'review' : 'reviews'}`;
+  return (
+    <p className="flex items-center gap-1 text-sm">
+      <span className="sr-only">
+        Rated {value} out of 5 from {reviews}
+      </span>
+      <span aria-hidden="true" className="flex items-center gap-0.5">
+        {STARS.map((star) => (
+          <Star
+            key={star}
+            className={cn('size-4', star <= Math.round(average) ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
+          />
+        ))}
+      </span>
+      <span aria-hidden="true" className="font-medium">
+        {value}
+      </span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        ({count})
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useServices } from '../api/get-services.js';
+import type { ServiceFilters } from '../api/query-keys.js';
+import { ServiceCard } from './service-card.js';
+import { ServiceCardSkeletons } from './service-card-skeleton.js';
+
+const BROWSE_SKELETONS = 6;
+// Start loading the next page a little before the end of the grid scrolls into view.
+const PRELOAD_MARGIN = '600px 0px';
+
+export const serviceGridClasses = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+interface ServiceResultsProps {
+  filters: ServiceFilters;
+  /** What to show when nothing matches. */
+  empty: ReactNode;
+}
+
+/** The listings for a set of filters, loaded page by page as the visitor scrolls (or presses 'Load more'). */
+export function ServiceResults({ filters, empty }: ServiceResultsProps) {
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useServices(filters);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  if (isPending) {
+    return (
+      <div>
+        <p role="status" className="sr-only">
+          Loading services
+        </p>
+        <ul className={serviceGridClasses}>
+          <ServiceCardSkeletons count={BROWSE_SKELETONS} />
+        </ul>
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
+        <p className="font-medium">Failed to fetch services</p>
+        <Button variant="outline" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const services = data.pages.flatMap((page) => page.services);
+  if (services.length === 0) return empty;
+
+  return (
+    <div className="grid gap-8">
+      <ul className={serviceGridClasses}>
+        {services.map((service) => (
+          <li key={service.id}>
+            <ServiceCard service={service} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" />
+      <div className="flex flex-col items-center gap-2" aria-live="polite">
+        {isFetchNextPageError && <p className="text-sm text-destructive">Failed to fetch services</p>}
+        {isFetchingNextPage ? (
+          <Spinner label="Loading more services" />
+        ) : (
+          hasNextPage && (
+            <Button variant="outline" onClick={() => void fetchNextPage()}>
+              Load more
+            </Button>
+          )
+        )}
+      </div>
+    </div>
+  );
+}

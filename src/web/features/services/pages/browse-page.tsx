@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { SearchX, Sparkles } from 'lucide-react';
+import { Button } from '../../../components/ui/button.js';
+import { Skeleton } from '../../../components/ui/skeleton.js';
+import { usePageMeta } from '../../../lib/use-page-meta.js';
+import { useAuth } from '../../auth/use-auth.js';
+import { useCategories } from '../../categories/api/get-categories.js';
+import { SignedInLink } from '../../home/signed-in-link.js';
+import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
+import { CategoryTiles } from '../components/category-tiles.js';
+import { ServiceResults } from '../components/service-results.js';
+import { toServiceFilters, useBrowseParams } from './use-browse-params.js';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function CallToAction({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="flex flex-col justify-center gap-3 sm:flex-row">
+      <Button asChild size="lg">
+        <SignedInLink signedIn={signedIn} href="/create-service">
+          Offer a Service
+        </SignedInLink>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <SignedInLink signedIn={signedIn} href="/request-service">
+          Request Services
+        </SignedInLink>
+      </Button>
+    </div>
+  );
+}
+
+export default function BrowsePage() {
+  usePageMeta('Browse Services', 'Find local helpers for tutoring, yard work, pet care, childcare and more, or see what your neighbours need help with.');
+  const { status } = useAuth();
+  const signedIn = status === 'signed-in';
+  const { data: categories, isPending: categoriesPending } = useCategories();
+  const { params, update } = useBrowseParams();
+
+  // The box shows every keystroke; the address (and so the query) follows 300 ms after the last one.
+  const [searchText, setSearchText] = useState(params.search);
+  const [lastUrlSearch, setLastUrlSearch] = useState(params.search);
+  if (params.search !== lastUrlSearch) {
+    // The address changed from outside (back button, a link): the box follows it.
+    setLastUrlSearch(params.search);
+    if (params.search !== searchText.trim()) setSearchText(params.search);
+  }
+  useEffect(() => {
+    const term = searchText.trim();
+    if (term === params.search) return;
+    const timer = setTimeout(() => update({ search: term }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt every render; only the text matters.
+  }, [searchText, params.search]);
+
+  const selectedCategory = categories?.find((c) => c.slug === params.category || String(c.id) === params.category);
+  const filters = toServiceFilters(params);
+  const filtered = Boolean(filters.search || filters.categoryId || filters.listingType);
+
+  const empty = (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+      {filtered ? <SearchX className="size-10 text-muted-foreground" aria-hidden="true" /> : <Sparkles className="size-10 text-muted-foreground" aria-hidden="true" />}
+      <h3 className="text-lg font-semibold">No services found</h3>
+      {filtered ? (
+        <>
+          <p className="text-muted-foreground">Try adjusting your search or filters.</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setSearchText('');
+              update({ search: '', category: '', type: 'all-types' });
+            }}
+          >
+            Clear filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-muted-foreground">Be the first to offer a service to your community.</p>
+          <Button asChild>
+            <SignedInLink signedIn={signedIn} href="/create-service">
+              Offer a Service
+            </SignedInLink>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Browse Services</h1>
+          <p className="mt-2 text-muted-foreground">Find help from your neighbours, or see where your skills are needed.</p>
+        </div>
+        <ListingTypeToggle value={params.type} onChange={(type) => update({ type })} />
+      </div>
+
+      <section aria-label="Filters" className="mt-8">
+        <BrowseFilters
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          type={params.type}
+          onTypeChange={(type) => update({ type })}
+          categorySlug={selectedCategory?.slug ?? ''}
+          onCategoryChange={(category) => update({ category })}
+          categories={categories ?? []}
+        />
+      </section>
+
+      <section aria-labelledby="browse-categories-title" className="mt-8">
+        <h2 id="browse-categories-title" className="mb-4 text-xl font-semibold">
+          Categories
+        </h2>
+        {categoriesPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <CategoryTiles categories={categories ?? []} selected={selectedCategory?.slug ?? ''} onSelect={(category) => update({ category })} />
+        )}
+      </section>
+
+      <section aria-labelledby="browse-results-title" className="mt-10">
+        <h2 id="browse-results-title" className="mb-4 text-xl font-semibold">
+          {selectedCategory ? selectedCategory.name : 'All categories'}
+          {params.type === 'offer' ? ': Services Offered' : params.type === 'request' ? ': Help Wanted' : ''}
+        </h2>
+        <ServiceResults filters={filters} empty={empty} />
+      </section>
+
+      <section aria-labelledby="browse-cta-title" className="mt-16 rounded-lg border bg-muted p-8 text-center">
+        <h2 id="browse-cta-title" className="text-2xl font-semibold">
+          Have a skill to share or need a hand?
+        </h2>
+        <p className="mx-auto mb-6 mt-2 max-w-xl text-muted-foreground">
+          Offer your services to neighbours, or post what you need and let local helpers find you.
+        </p>
+        <CallToAction signedIn={signedIn} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZIP_PATTERN, type ZipLookup } from '../../../../shared/services.js';
+import { api } from '../../../lib/api.js';
+
+/** The five-digit ZIP to look up, or null while the entry is not a complete ZIP or ZIP+4. */
+export function zipToLookUp(entry: string): string | null {
+  const zip = entry.trim();
+  return ZIP_PATTERN.test(zip) ? zip.slice(0, 5) : null;
+}
+
+export function lookupZip(zip: string, signal?: AbortSignal): Promise<ZipLookup> {
+  return api.get<ZipLookup>(`/api/zip/${encodeURIComponent(zip)}`, { signal });
+}
+
+/**
+ * City and state for a ZIP entry (spec section 4, form dependencies). A ZIP the service does not know
+ * is not an error for the user: the fields simply stay as typed, so failures are only logged at debug level.
+ */
+export function useZipLookup(entry: string) {
+  const zip = zipToLookUp(entry);
+  return useQuery({
+    queryKey: ['zip', zip],
+    queryFn: async ({ signal }) => {
+      try {
+        return await lookupZip(zip ?? '', signal);
+      } catch (error) {
+        console.info(`ZIP lookup for ${zip} found nothing`, error);
+        return null;
+      }
+    },
+    enabled: zip !== null,
+  });
+}
