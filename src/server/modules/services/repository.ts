@@ -1,13 +1,22 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
+/** The listing's own columns without the search vector: only the database needs it, and it is the widest column. */
+const { searchVector: _searchVector, ...serviceColumns } = getTableColumns(services);
+
+/**
+ * Relevance ranks at most this many matches, the newest: ranking every match of a common word across a
+ * country's listings costs a full scan, and a neighbour looking for "dog walking" wants the recent ones anyway.
+ */
+export const RELEVANCE_CANDIDATES = 500;
+
 /** Everything a listing answer needs but its images (the image module's urlsFor adds those, one query per page). */
 function listingColumns(viewerId: string | null) {
   return {
-    service: services,
+    service: serviceColumns,
     category: { id: categories.id, name: categories.name, slug: categories.slug, color: categories.color },
     owner: { id: users.id, username: users.username, firstName: users.firstName, email: users.email, profileImageUrl: users.profileImageUrl, isBanned: users.isBanned },
     isLiked: viewerId
@@ -73,17 +82,32 @@ export function createServicesRepository(db: Db) {
     },
 
     /** Best matches first: text rank plus title similarity; offset-paginated (search results are read a few pages deep). */
+    /** Best matches first among the newest RELEVANCE_CANDIDATES: text rank plus title similarity; offset-paginated. */
     async browseRelevant(filter: BrowseFilter & { search: string }, viewerId: string | null, limit: number, offset: number) {
+      const matches = db.$with('matches').as(
+        db
+          .select({ id: services.id })
+          .from(services)
+          .innerJoin(users, eq(users.id, services.userId))
+          .where(
+            and(
+              isPublic,
+              filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
+              filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
+              searchMatch(filter.search),
+            ),
+          )
+          .orderBy(desc(services.createdAt), desc(services.id))
+          .limit(RELEVANCE_CANDIDATES),
+      );
       const score = sql`ts_rank_cd(${services.searchVector}, websearch_to_tsquery('english', ${filter.search})) + word_similarity(${filter.search}, ${services.title})`;
-      return selectListings(viewerId)
-        .where(
-          and(
-            isPublic,
-            filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-            filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-            searchMatch(filter.search),
-          ),
-        )
+      return db
+        .with(matches)
+        .select(listingColumns(viewerId))
+        .from(services)
+        .innerJoin(matches, eq(matches.id, services.id))
+        .innerJoin(categories, eq(categories.id, services.categoryId))
+        .innerJoin(users, eq(users.id, services.userId))
         .orderBy(desc(score), desc(services.createdAt), desc(services.id))
         .limit(limit)
         .offset(offset);

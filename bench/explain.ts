@@ -1,0 +1,106 @@
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Database, Db } from '../src/server/db/client.js';
+import * as schema from '../src/server/db/schema.js';
+import { createImageService } from '../src/server/modules/images/service.js';
+import { createServicesRepository } from '../src/server/modules/services/repository.js';
+import { createServicesService } from '../src/server/modules/services/service.js';
+
+type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+type Captured = { query: string; params: unknown[] };
+
+export interface StatementPlan {
+  sql: string;
+  params: unknown[];
+  plan: string;
+  indexes: string[];
+  seqScans: string[];
+  executionMs: number;
+}
+
+/** Every statement one request sends (a category slug is resolved first; image URLs come after the page). */
+export interface PathPlan {
+  path: string;
+  statements: StatementPlan[];
+  indexes: string[];
+  seqScans: string[];
+  executionMs: number;
+}
+
+/** Each benchmarked path as the service layer runs it for an anonymous visitor. */
+export type ExplainTarget = { path: string; run: (services: ReturnType<typeof createServicesService>) => Promise<unknown> };
+
+export function explainTargets(listingId: number): ExplainTarget[] {
+  return [
+    { path: '/api/services', run: (s) => s.browse({}, null) },
+    { path: '/api/services?categoryId=pet', run: (s) => s.browse({ categoryId: 'pet' }, null) },
+    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browse({ search: 'dog walking', sort: 'relevance' }, null) },
+    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browse({ search: 'dog walking' }, null) },
+    { path: `/api/services/${listingId}`, run: (s) => s.get(listingId, null) },
+  ];
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the app sends: the real service and repository run
+ * on a second drizzle instance over the same connection whose logger records each statement and
+ * its parameters, and that statement is then explained with the same parameters.
+ */
+export async function explainPaths(database: Database, targets: ExplainTarget[]): Promise<PathPlan[]> {
+  const client = (database.db as unknown as { $client: Client }).$client;
+  let captured: Captured[] = [];
+  const logger: Logger = { logQuery: (query, params) => void captured.push({ query, params }) };
+  const logged = (
+    database.kind === 'pglite' ? drizzlePglite(client as unknown as PGlite, { schema, logger }) : drizzlePg(client as unknown as pg.Pool, { schema, logger })
+  ) as unknown as Db;
+  const services = createServicesService({
+    db: logged,
+    repo: createServicesRepository(logged),
+    images: createImageService(logged),
+    locate: () => undefined,
+  });
+
+  const plans: PathPlan[] = [];
+  for (const target of targets) {
+    captured = [];
+    await target.run(services); // also warms the cache, as the benchmark's warm-up does
+    if (captured.length === 0) throw new Error(`no SQL captured for ${target.path}`);
+    const statements: StatementPlan[] = [];
+    for (const { query, params } of captured) {
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+      const plan = rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])).join('\n');
+      statements.push({ sql: query, params, plan, ...summarize(plan) });
+    }
+    plans.push({
+      path: target.path,
+      statements,
+      indexes: [...new Set(statements.flatMap((st) => st.indexes))],
+      seqScans: [...new Set(statements.flatMap((st) => st.seqScans))],
+      executionMs: statements.reduce((sum, st) => sum + st.executionMs, 0),
+    });
+  }
+  return plans;
+}
+
+function summarize(plan: string) {
+  const indexes = new Set<string>();
+  const seqScans = new Set<string>();
+  for (const m of plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/g)) indexes.add(m[1]!);
+  for (const m of plan.matchAll(/Seq Scan on (\w+)/g)) seqScans.add(m[1]!);
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan);
+  return { indexes: [...indexes], seqScans: [...seqScans], executionMs: time ? Number(time[1]) : NaN };
+}
+
+export function formatPlans(engine: string, plans: PathPlan[]): string {
+  return plans
+    .map(
+      (p) =>
+        `=== ${engine}: ${p.path}\n` +
+        p.statements
+          .map((st) => `-- ${st.sql}\n-- params: ${JSON.stringify(st.params)}\n${st.plan}\n-- indexes: ${st.indexes.join(', ') || 'none'}; seq scans: ${st.seqScans.join(', ') || 'none'}\n`)
+          .join('\n'),
+    )
+    .join('\n');
+}

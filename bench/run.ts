@@ -1,0 +1,346 @@
+/**
+ * The listings benchmark: seeds a fresh database per engine, explains the browse queries, starts the
+ * built server and loads each route with autocannon. `npm run bench`; see bench/README.md.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
+import { explainPaths, explainTargets, formatPlans, type PathPlan } from './explain.js';
+import { seed, type SeedReport } from './seed.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
+const HOST = '127.0.0.1';
+const PORT = 5190;
+const base = `http://${HOST}:${PORT}`;
+/** The issue's targets, judged on PostgreSQL; PGlite's figures are reported against them too. */
+const TARGETS = { browseP99Ms: 50, categoryP99Ms: 50, searchP99Ms: 200, browseJsonBytes: 40 * 1024 };
+const SEARCH = 'dog walking';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10000' },
+    listings: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    engine: { type: 'string', default: 'all' },
+    out: { type: 'string', default: join(resultsDir, 'latest.json') },
+  },
+});
+const settings = {
+  users: Number(args.users),
+  listings: Number(args.listings),
+  connections: Number(args.connections),
+  durationSeconds: Number(args.duration),
+  warmupSeconds: Number(args.warmup),
+};
+
+type Engine = 'pglite' | 'postgres';
+interface Route {
+  name: string;
+  path: string;
+  requests: Array<{ path: string }>;
+}
+interface RouteResult {
+  name: string;
+  path: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  avgMs: number;
+  requests: number;
+  ratioOfCeiling: number;
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+// ---------------------------------------------------------------- databases
+
+/** The database named in BENCH_DATABASE_URL is wiped: refuse anything not obviously a bench database. */
+async function resetPostgres(url: string) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a dedicated database with "bench" in its name (it is wiped); got "${name}"`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
+
+async function rows<T>(database: Database, query: string): Promise<T[]> {
+  return ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+}
+
+interface Prepared {
+  seed: SeedReport;
+  migrateSeconds: number;
+  listingIds: number[];
+  petCategoryId: number;
+  dataset: Record<string, number>;
+  explain: PathPlan[];
+}
+
+/** Migrate, seed, explain; the connection is closed before the server opens the database. */
+async function prepare(database: Database): Promise<Prepared> {
+  const t0 = performance.now();
+  await database.migrate();
+  const migrateSeconds = (performance.now() - t0) / 1000;
+  log(`seeding ${settings.listings.toLocaleString('en-US')} listings from ${settings.users.toLocaleString('en-US')} users…`);
+  const report = await seed(database.db, { users: settings.users, listings: settings.listings });
+  log(`seeded in ${report.seconds.toFixed(1)} s (${report.images.toLocaleString('en-US')} images, ${report.likes.toLocaleString('en-US')} likes)`);
+
+  const publicListing = `s.deleted_at IS NULL AND s.is_active AND NOT u.is_banned`;
+  const listingIds = (
+    await rows<{ id: number }>(database, `SELECT s.id FROM services s JOIN users u ON u.id = s.user_id WHERE ${publicListing} ORDER BY md5(s.id::text) LIMIT 64`)
+  ).map((r) => r.id);
+  const [pet] = await rows<{ id: number }>(database, `SELECT id FROM categories WHERE slug = 'pet'`);
+  const [dataset] = await rows<Record<string, number>>(
+    database,
+    `SELECT count(*)::int AS listings,
+            count(*) FILTER (WHERE ${publicListing})::int AS public,
+            count(*) FILTER (WHERE ${publicListing} AND c.slug = 'pet')::int AS "publicPet",
+            count(*) FILTER (WHERE ${publicListing} AND s.search_vector @@ websearch_to_tsquery('english', '${SEARCH}'))::int AS "publicFullTextMatches",
+            count(*) FILTER (WHERE ${publicListing} AND '${SEARCH}' <% s.title)::int AS "publicTitleTrigramMatches"
+     FROM services s JOIN users u ON u.id = s.user_id JOIN categories c ON c.id = s.category_id`,
+  );
+  if (!pet || !dataset || listingIds.length === 0) throw new Error('the seeded database has no pet category or no public listing');
+
+  const explain = await explainPaths(database, explainTargets(listingIds[0]!));
+  return { seed: report, migrateSeconds, listingIds, petCategoryId: pet.id, dataset, explain };
+}
+
+// ---------------------------------------------------------------- server
+
+function ensureBuilt() {
+  if (existsSync(join(root, 'dist/node/server/main.js'))) return;
+  log('dist/node is missing: npm run build');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+let server: ChildProcess | undefined;
+
+async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<void> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  server = child;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited during start-up (code ${code})`))));
+  const deadline = Date.now() + 60_000;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('the server did not answer /api/health within 60 s');
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => {}); // a later exit is handled by stopServer
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+process.on('exit', () => server?.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------- load
+
+function routes(prepared: Prepared): Route[] {
+  const one = (name: string, path: string): Route => ({ name, path, requests: [{ path }] });
+  return [
+    one('health (ceiling)', '/api/health'),
+    one('browse first page', '/api/services'),
+    one('category by slug', '/api/services?categoryId=pet'),
+    one('category by id', `/api/services?categoryId=${prepared.petCategoryId}`),
+    one('text search', `/api/services?search=${encodeURIComponent(SEARCH)}&sort=relevance`),
+    {
+      name: 'single listing',
+      path: `/api/services/{${prepared.listingIds.length} ids}`,
+      requests: prepared.listingIds.map((id) => ({ path: `/api/services/${id}` })),
+    },
+  ];
+}
+
+async function cannon(route: Route, seconds: number) {
+  let clientNo = 0;
+  const result = await autocannon({
+    url: base,
+    connections: settings.connections,
+    duration: seconds,
+    // Long enough that a slow engine is measured rather than cut off; a run still ends after `seconds`.
+    timeout: 30,
+    requests: route.requests,
+    // Each connection starts at a different place in the list, so the rotated ids are spread out.
+    setupClient: (client) => {
+      const shift = (clientNo++ * 7) % route.requests.length;
+      client.setRequests([...route.requests.slice(shift), ...route.requests.slice(0, shift)]);
+    },
+  });
+  // autocannon abandons its in-flight requests when the time is up, but the server still answers them:
+  // one more request waits behind that backlog (the pool and PGlite queue in order), so the next run starts clean.
+  await fetch(`${base}${route.requests[0]!.path}`);
+  const failures = result.errors + result.timeouts + result.non2xx + result.mismatches;
+  if (failures > 0) {
+    throw new Error(
+      `${route.name} (${route.path}): ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx; status codes ${JSON.stringify(result.statusCodeStats)}`,
+    );
+  }
+  return result;
+}
+
+async function load(prepared: Prepared): Promise<RouteResult[]> {
+  const results: RouteResult[] = [];
+  for (const route of routes(prepared)) {
+    await cannon(route, settings.warmupSeconds);
+    const r = await cannon(route, settings.durationSeconds);
+    const ceiling = results[0]?.reqPerSec ?? r.requests.average;
+    results.push({
+      name: route.name,
+      path: route.path,
+      reqPerSec: r.requests.average,
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      avgMs: r.latency.average,
+      requests: r.requests.total,
+      ratioOfCeiling: r.requests.average / ceiling,
+    });
+    log(`${route.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+  }
+  return results;
+}
+
+/** The first page as a browser gets it: 24 listings, image URLs only. */
+async function browsePage() {
+  const res = await fetch(`${base}/api/services`);
+  const body = await res.text();
+  if (!res.ok) throw new Error(`GET /api/services answered ${res.status}`);
+  const page = JSON.parse(body) as { services: Array<{ images: string[] }> };
+  if (page.services.some((s) => s.images.some((url) => !url.startsWith('/api/images/')))) throw new Error('the browse answer carries image bytes inline');
+  return { listings: page.services.length, bytes: Buffer.byteLength(body), withImages: page.services.filter((s) => s.images.length > 0).length };
+}
+
+// ---------------------------------------------------------------- report
+
+function targetsFor(results: RouteResult[], browseBytes: number) {
+  const p99 = (name: string) => results.find((r) => r.name === name)?.p99Ms ?? NaN;
+  const check = (value: number, limit: number) => ({ value, limit, met: value <= limit });
+  return {
+    browseP99Ms: check(p99('browse first page'), TARGETS.browseP99Ms),
+    categoryP99Ms: check(Math.max(p99('category by slug'), p99('category by id')), TARGETS.categoryP99Ms),
+    searchP99Ms: check(p99('text search'), TARGETS.searchP99Ms),
+    browseJsonBytes: check(browseBytes, TARGETS.browseJsonBytes),
+  };
+}
+
+function printTable(title: string, results: RouteResult[]) {
+  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling'];
+  const lines = results.map((r) => [r.name, Math.round(r.reqPerSec).toLocaleString('en-US'), String(r.p50Ms), String(r.p99Ms), `${(r.ratioOfCeiling * 100).toFixed(1)} %`]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(row).join('\n')}\n`);
+}
+
+// ---------------------------------------------------------------- engines
+
+async function benchEngine(engine: Engine): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(join(tmpdir(), `csm-bench-${engine}-`));
+  const url = engine === 'postgres' ? process.env.BENCH_DATABASE_URL! : undefined;
+  try {
+    log(`${engine}: fresh database`);
+    if (url) await resetPostgres(url);
+    const database = url ? await openPostgres(url) : await openPglite(join(dataDir, 'pglite'));
+    let prepared: Prepared;
+    try {
+      prepared = await prepare(database);
+    } finally {
+      await database.close();
+    }
+    writeFileSync(join(resultsDir, `explain-${engine}.txt`), formatPlans(engine, prepared.explain));
+    for (const p of prepared.explain) {
+      log(`EXPLAIN ${p.path}: ${p.executionMs.toFixed(2)} ms; indexes ${p.indexes.join(', ') || 'none'}; seq scans ${p.seqScans.join(', ') || 'none'}`);
+    }
+
+    await startServer({ DATA_DIR: dataDir, DATABASE_URL: url });
+    try {
+      const browse = await browsePage();
+      const results = await load(prepared);
+      const targets = targetsFor(results, browse.bytes);
+      printTable(
+        `${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${settings.listings.toLocaleString('en-US')} listings, ${settings.connections} connections × ${settings.durationSeconds} s (seeded in ${prepared.seed.seconds.toFixed(1)} s; browse page ${browse.listings} listings = ${browse.bytes.toLocaleString('en-US')} bytes of JSON)`,
+        results,
+      );
+      for (const [name, t] of Object.entries(targets)) log(`${engine} target ${name}: ${t.value} ≤ ${t.limit}: ${t.met ? 'met' : 'NOT met'}`);
+      return {
+        seed: { ...prepared.seed, migrateSeconds: prepared.migrateSeconds },
+        dataset: prepared.dataset,
+        browsePage: browse,
+        routes: results,
+        targets,
+        explain: prepared.explain.map(({ path, indexes, seqScans, executionMs }) => ({ path, indexes, seqScans, executionMs })),
+      };
+    } finally {
+      await stopServer();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  mkdirSync(resultsDir, { recursive: true });
+  ensureBuilt();
+  const wanted = args.engine === 'all' ? (['pglite', 'postgres'] as const) : [args.engine as Engine];
+  const engines: Record<string, unknown> = {};
+  for (const engine of wanted) {
+    if (engine === 'postgres' && !process.env.BENCH_DATABASE_URL) {
+      const notice = process.env.DATABASE_URL
+        ? 'skipped: DATABASE_URL is set but the benchmark wipes its database, so it only uses BENCH_DATABASE_URL'
+        : 'skipped: set BENCH_DATABASE_URL (a dedicated database, it is wiped) to benchmark PostgreSQL';
+      log(`postgres ${notice}`);
+      engines.postgres = { skipped: notice };
+      continue;
+    }
+    engines[engine] = await benchEngine(engine);
+  }
+  const report = {
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` },
+    date: new Date().toISOString(),
+    settings: { ...settings, search: SEARCH },
+    targets: TARGETS,
+    engines,
+  };
+  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${args.out}`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error('[bench] failed:', error);
+  await stopServer();
+  process.exit(1);
+});

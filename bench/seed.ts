@@ -1,0 +1,353 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client.js';
+
+export interface SeedOptions {
+  users: number;
+  listings: number;
+}
+
+export interface SeedReport extends SeedOptions {
+  images: number;
+  likes: number;
+  seconds: number;
+}
+
+/**
+ * Words per category and service type. Titles are "opener + phrase + tail", descriptions a few
+ * sentences of the category's pool plus generic ones, so full-text search has varied text to rank:
+ * "dog walking" matches most Dog Walking listings and a few other pet ones, not the whole table.
+ */
+const VOCABULARY: Record<string, { weight: number; sentences: string[]; types: Record<string, string[]> }> = {
+  tutoring: {
+    weight: 3,
+    sentences: [
+      'I explain each step until it clicks and leave practice problems between sessions.',
+      'Sessions follow the school curriculum and the homework your child brings home.',
+      'Former classroom aide with years of one-on-one tutoring experience.',
+      'Progress notes for parents after every lesson.',
+      'Good with nervous learners and students who think they are bad at school.',
+      'Exam season slots fill up quickly, so book early.',
+    ],
+    types: {
+      Math: ['math tutoring', 'algebra and geometry help', 'calculus tutoring', 'maths tutor'],
+      'Reading & Writing': ['reading tutor', 'essay writing help', 'reading and writing support'],
+      Science: ['science tutoring', 'chemistry and physics help', 'biology tutor'],
+      'Foreign Languages': ['Spanish lessons', 'French conversation practice', 'German tutoring', 'language tutor'],
+      'Test Prep': ['SAT prep', 'ACT test prep', 'exam preparation coaching'],
+      'Music Lessons': ['piano lessons', 'guitar lessons', 'violin lessons for beginners'],
+      'Homework Help': ['homework help', 'after-school homework club', 'study skills coaching'],
+    },
+  },
+  yard: {
+    weight: 2,
+    sentences: [
+      'I bring my own mower, rake and leaf blower.',
+      'Clippings and leaves bagged and hauled away at no extra cost.',
+      'Early mornings and weekends work best for me.',
+      'Regular weekly visits or a one-time spring cleanup.',
+      'Careful around flower beds, vegetable patches and young trees.',
+    ],
+    types: {
+      'Lawn Mowing': ['lawn mowing', 'grass cutting and edging', 'weekly lawn care'],
+      'Leaf Raking': ['leaf raking', 'fall leaf cleanup', 'leaf removal'],
+      'Snow Shoveling': ['snow shoveling', 'driveway snow clearing', 'sidewalk snow removal'],
+      'Gardening & Weeding': ['gardening and weeding', 'garden bed care', 'vegetable garden help'],
+      'Hedge Trimming': ['hedge trimming', 'shrub pruning', 'bush and hedge shaping'],
+      'Yard Cleanup': ['yard cleanup', 'backyard cleanup', 'brush and debris removal'],
+    },
+  },
+  pet: {
+    weight: 3,
+    sentences: [
+      'Dogs get a long walk, fresh water and a treat; cats get playtime and a clean litter box.',
+      'I send photos and a short update after every visit.',
+      'Comfortable with large breeds, puppies and senior pets on medication.',
+      'Grew up with dogs, cats and rabbits, and I love them all.',
+      'Daily visits while you are at work or away on vacation.',
+      'Happy to add a quick dog walk to any pet sitting visit.',
+    ],
+    types: {
+      'Dog Walking': ['dog walking', 'dog walker', 'daily dog walks', 'neighborhood dog walking', 'group dog walking'],
+      'Pet Sitting': ['pet sitting', 'overnight pet sitter', 'house and pet sitting'],
+      'Pet Feeding': ['pet feeding visits', 'cat and dog feeding', 'midday pet feeding'],
+      'Pet Grooming': ['pet grooming', 'dog bathing and brushing', 'nail trims for dogs and cats'],
+      'Cat Care': ['cat sitting', 'cat care visits', 'litter and feeding for cats'],
+      'Aquarium Care': ['aquarium cleaning', 'fish tank care', 'aquarium maintenance'],
+    },
+  },
+  childcare: {
+    weight: 2,
+    sentences: [
+      'CPR and first aid certified, with references from local families.',
+      'Crafts, board games and outdoor play instead of screens.',
+      'I can pick kids up from school and help with homework.',
+      'Experienced with toddlers, twins and school-age children.',
+      'Available on short notice for date nights and appointments.',
+    ],
+    types: {
+      Babysitting: ['babysitting', 'evening babysitter', 'weekend babysitting'],
+      'After-School Care': ['after-school care', 'school pickup and care', 'after-school nanny'],
+      'Date Night Sitting': ['date night sitting', 'evening childcare', 'date night babysitter'],
+      "Parent's Helper": ["parent's helper", 'mother’s helper', 'extra hands for busy parents'],
+      'Summer Care': ['summer childcare', 'summer day camp at home', 'summer nanny'],
+    },
+  },
+  tech: {
+    weight: 2,
+    sentences: [
+      'Patient with beginners and happy to write down every step.',
+      'I set things up, test them and show you how to use them.',
+      'Windows, Mac, iPhone and Android all welcome.',
+      'Remote help over video call or a visit to your home.',
+      'No jargon, no upselling, just working devices.',
+    ],
+    types: {
+      'Computer Setup': ['computer setup', 'new laptop setup', 'PC and printer setup'],
+      'Phone & Tablet Help': ['phone and tablet help', 'iPhone lessons', 'smartphone setup'],
+      'Wi-Fi & Networking': ['Wi-Fi troubleshooting', 'home network setup', 'router and Wi-Fi help'],
+      'Smart Home Setup': ['smart home setup', 'smart speaker and thermostat setup', 'doorbell camera install'],
+      'Virus Removal': ['virus removal', 'malware cleanup', 'slow computer tune-up'],
+      'Software Lessons': ['software lessons', 'Excel and Word lessons', 'email and video call lessons'],
+    },
+  },
+  household: {
+    weight: 3,
+    sentences: [
+      'I bring eco-friendly supplies unless you prefer your own.',
+      'Reliable, on time and careful with your belongings.',
+      'Weekly, biweekly or one-time visits.',
+      'Strong, tidy and happy to take on the jobs nobody wants.',
+      'Seniors and busy families are my regular clients.',
+    ],
+    types: {
+      'House Cleaning': ['house cleaning', 'deep cleaning', 'apartment cleaning'],
+      Laundry: ['laundry and ironing', 'wash and fold laundry', 'laundry service'],
+      Organizing: ['closet organizing', 'garage organizing', 'decluttering help'],
+      'Moving Help': ['moving help', 'packing and loading', 'help moving furniture'],
+      Errands: ['grocery errands', 'errand running', 'pharmacy and grocery pickup'],
+      'Furniture Assembly': ['furniture assembly', 'IKEA furniture assembly', 'bed and desk assembly'],
+      'Meal Prep': ['meal prep', 'weekly meal preparation', 'home cooked meals'],
+    },
+  },
+  creative: {
+    weight: 1,
+    sentences: [
+      'Portfolio available on request.',
+      'Quick turnaround and two rounds of changes included.',
+      'I work with families, small businesses and local clubs.',
+      'Lessons for kids and adults, all materials provided.',
+      'Friendly, relaxed sessions at your place or outdoors.',
+    ],
+    types: {
+      Photography: ['family photography', 'portrait photography', 'event photographer'],
+      'Graphic Design': ['logo and flyer design', 'graphic design', 'poster and invitation design'],
+      'Art Lessons': ['art lessons', 'drawing and painting lessons', 'watercolor classes'],
+      Crafts: ['craft workshops', 'knitting lessons', 'handmade gifts and crafts'],
+      'Writing & Editing': ['writing and editing', 'resume editing', 'proofreading'],
+      'Video Editing': ['video editing', 'wedding video editing', 'YouTube video editing'],
+    },
+  },
+  'sports-fitness': {
+    weight: 1,
+    sentences: [
+      'Certified coach who adapts every session to your level.',
+      'Outdoors in the park or at the community gym.',
+      'Beginners welcome, no equipment needed.',
+      'Small groups or one-on-one sessions.',
+      'Focus on good form, steady progress and having fun.',
+    ],
+    types: {
+      'Personal Training': ['personal training', 'strength training coach', 'home workout coaching'],
+      'Sports Coaching': ['soccer coaching', 'basketball skills coaching', 'tennis coaching'],
+      'Swimming Lessons': ['swimming lessons', 'learn to swim classes', 'swim coaching for kids'],
+      Yoga: ['yoga classes', 'gentle yoga', 'private yoga sessions'],
+      'Running Partner': ['running partner', 'couch to 5K coaching', 'morning running buddy'],
+      'Martial Arts': ['karate lessons', 'self-defense classes', 'martial arts training'],
+    },
+  },
+};
+
+const OFFER_OPENERS = ['Reliable', 'Friendly', 'Experienced', 'Affordable', 'Patient', 'Local', 'Trusted', 'Careful', 'Professional', 'Flexible'];
+const REQUEST_OPENERS = ['Looking for', 'Need help with', 'Seeking', 'Wanted:', 'Anyone available for', 'Help needed with'];
+const TAILS = ['', ' in {city}', ' near you', ' on weekends', ' for busy families', ' - flexible hours', ' this month', ' in the neighborhood'];
+const GENERIC_SENTENCES = [
+  'Message me with what you need and when.',
+  'Happy to meet first so you can ask questions.',
+  'I live nearby and can usually come on short notice.',
+  'References from neighbours available.',
+  'Rates are negotiable for regular bookings.',
+  'Fully vaccinated and background checked.',
+  'Please include your address area and preferred days.',
+];
+const FIRST_NAMES = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Maria', 'James', 'Priya', 'Chen', 'Fatima', 'Liam', 'Olivia', 'Noah', 'Emma', 'Ava', 'Diego', 'Yuki', 'Omar', 'Grace', 'Ethan', 'Zoe'];
+const LAST_NAMES = ['Smith', 'Garcia', 'Nguyen', 'Johnson', 'Patel', 'Kim', 'Brown', 'Lopez', 'Williams', 'Okafor', 'Miller', 'Davis', 'Martin', 'Rossi', 'Cohen'];
+/** [zip, city, state, latitude, longitude] */
+const PLACES: Array<[string, string, string, number, number]> = [
+  ['10001', 'New York', 'NY', 40.7506, -73.9972],
+  ['11215', 'Brooklyn', 'NY', 40.6626, -73.9860],
+  ['02139', 'Cambridge', 'MA', 42.3647, -71.1042],
+  ['19103', 'Philadelphia', 'PA', 39.9525, -75.1741],
+  ['20009', 'Washington', 'DC', 38.9193, -77.0374],
+  ['30307', 'Atlanta', 'GA', 33.7697, -84.3376],
+  ['33139', 'Miami Beach', 'FL', 25.7845, -80.1392],
+  ['60614', 'Chicago', 'IL', 41.9227, -87.6533],
+  ['48104', 'Ann Arbor', 'MI', 42.2655, -83.7186],
+  ['55408', 'Minneapolis', 'MN', 44.9466, -93.2860],
+  ['63110', 'St. Louis', 'MO', 38.6262, -90.2655],
+  ['73301', 'Austin', 'TX', 30.2672, -97.7431],
+  ['77006', 'Houston', 'TX', 29.7411, -95.3906],
+  ['80206', 'Denver', 'CO', 39.7305, -104.9525],
+  ['84102', 'Salt Lake City', 'UT', 40.7605, -111.8630],
+  ['85004', 'Phoenix', 'AZ', 33.4515, -112.0685],
+  ['87501', 'Santa Fe', 'NM', 35.7035, -105.9470],
+  ['90026', 'Los Angeles', 'CA', 34.0766, -118.2646],
+  ['92101', 'San Diego', 'CA', 32.7200, -117.1617],
+  ['94110', 'San Francisco', 'CA', 37.7486, -122.4156],
+  ['95616', 'Davis', 'CA', 38.5539, -121.7418],
+  ['97214', 'Portland', 'OR', 45.5140, -122.6440],
+  ['98103', 'Seattle', 'WA', 47.6733, -122.3426],
+  ['53703', 'Madison', 'WI', 43.0775, -89.3837],
+  ['37203', 'Nashville', 'TN', 36.1505, -86.7915],
+  ['27701', 'Durham', 'NC', 35.9973, -78.8986],
+  ['23220', 'Richmond', 'VA', 37.5496, -77.4616],
+  ['43215', 'Columbus', 'OH', 39.9653, -83.0124],
+  ['46202', 'Indianapolis', 'IN', 39.7839, -86.1600],
+  ['04101', 'Portland', 'ME', 43.6615, -70.2553],
+];
+
+const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+const textArray = (items: string[]) => `ARRAY[${items.map(quote).join(', ')}]::text[]`;
+
+/**
+ * Uniform value in [0, 1) number k (0..23) from the row's 48 hash bytes `h`: md5 keeps the seed
+ * identical on both engines and on every run (random() would differ per connection).
+ */
+const r = (k: number) => `(((get_byte(h, ${2 * k}) << 8) | get_byte(h, ${2 * k + 1}))::float8 / 65536)`;
+/** 1-based index into an array of n elements from uniform value k. */
+const pick = (k: number, n: number | string) => `(1 + floor(${r(k)} * ${n})::int)`;
+/** A user id: the same deterministic UUID in the users and services statements. */
+const userId = (n: string) => `md5('bench-user-' || (${n}))::uuid::text`;
+
+function vocabularyValues() {
+  let lo = 0;
+  const total = Object.values(VOCABULARY).reduce((sum, c) => sum + c.weight, 0);
+  const categories: string[] = [];
+  const types: string[] = [];
+  for (const [slug, c] of Object.entries(VOCABULARY)) {
+    // The last bound is above 1 so rounding never leaves a value without a category.
+    const hi = Object.keys(VOCABULARY).at(-1) === slug ? 2 : lo + c.weight / total;
+    categories.push(`(${quote(slug)}, ${lo}::float8, ${hi}::float8, ${textArray(c.sentences)})`);
+    lo = hi;
+    for (const [name, phrases] of Object.entries(c.types)) types.push(`(${quote(slug)}, ${quote(name)}, ${textArray(phrases)})`);
+  }
+  return { categories: categories.join(',\n'), types: types.join(',\n') };
+}
+
+async function count(db: Db, table: string): Promise<number> {
+  const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> };
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Fills a freshly migrated database with `users` people and `listings` listings in a handful of
+ * set-based statements (generate_series, no row-by-row inserts), then ANALYZEs.
+ * Listing ids are 1..listings in creation order, like a real table that grew over a year.
+ */
+export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
+  const started = performance.now();
+  if ((await count(db, 'services')) > 0 || (await count(db, 'users')) > 0) throw new Error('seed() expects a freshly migrated, empty database');
+  const { users, listings } = options;
+  const vocab = vocabularyValues();
+  const hashRow = (key: string) => `decode(md5('${key}' || g) || md5('${key}2' || g) || md5('${key}3' || g), 'hex') AS h`;
+
+  // People: 0.5 % banned (their listings must vanish from browse), nobody can sign in.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO users (id, email, username, password_hash, first_name, last_name, is_banned, terms_accepted, created_at, updated_at)
+    SELECT ${userId('g')}, 'neighbour' || g || '@bench.example.com', 'neighbour_' || g, NULL,
+           (${textArray(FIRST_NAMES)})[${pick(0, FIRST_NAMES.length)}],
+           (${textArray(LAST_NAMES)})[${pick(1, LAST_NAMES.length)}],
+           ${r(2)} < 0.005, true,
+           now() - interval '400 days' * ${r(3)}, now()
+    FROM (SELECT g, ${hashRow('u')} FROM generate_series(1, ${users}) g) s`),
+  );
+
+  await db.execute(
+    sql.raw(`
+    WITH cat_words(slug, lo, hi, sentences) AS (VALUES ${vocab.categories}),
+    type_words(slug, name, phrases) AS (VALUES ${vocab.types}),
+    cat AS (
+      SELECT c.id, w.lo, w.hi, w.sentences FROM categories c JOIN cat_words w ON w.slug = c.slug
+    ),
+    typ AS (
+      SELECT t.id, t.category_id, w.phrases,
+             (row_number() OVER (PARTITION BY t.category_id ORDER BY t.id))::int - 1 AS idx,
+             (count(*) OVER (PARTITION BY t.category_id))::int AS n
+      FROM service_types t JOIN categories c ON c.id = t.category_id JOIN type_words w ON w.slug = c.slug AND w.name = t.name
+    ),
+    place(idx, zip, city, state, lat, lon) AS (
+      VALUES ${PLACES.map(([zip, city, state, lat, lon], i) => `(${i + 1}, ${quote(zip)}, ${quote(city)}, ${quote(state)}, ${lat}::float8, ${lon}::float8)`).join(', ')}
+    ),
+    seed_row AS (
+      SELECT g, ${hashRow('l')} FROM generate_series(1, ${listings}) g
+    ),
+    listing AS (
+      SELECT seed_row.g, seed_row.h, cat.id AS category_id, cat.sentences, typ.id AS service_type_id, typ.phrases,
+             CASE WHEN ${r(2)} < 0.7 THEN 'offer' ELSE 'request' END AS listing_type,
+             ${r(4)} < 0.15 AS is_virtual,
+             -- Ids follow creation time, a few minutes of jitter around an even spread over 365 days.
+             now() - interval '365 days' * (1 - seed_row.g::float8 / ${listings}) - interval '10 minutes' * ${r(5)} AS created_at
+      FROM seed_row
+      JOIN cat ON ${r(0)} >= cat.lo AND ${r(0)} < cat.hi
+      JOIN typ ON typ.category_id = cat.id AND typ.idx = floor(${r(1)} * typ.n)::int
+    )
+    INSERT INTO services (id, user_id, category_id, service_type_id, listing_type, title, description, city, state, zip_code, latitude, longitude,
+                          is_virtual, rate_cents, rate_type, prices_vary, availability, is_active, like_count, created_at, updated_at, deleted_at)
+    SELECT l.g, ${userId(`1 + floor(power(${r(3)}, 1.2) * ${users})::int`)}, l.category_id, l.service_type_id, l.listing_type,
+           left(replace(
+             CASE WHEN l.listing_type = 'offer'
+               THEN (${textArray(OFFER_OPENERS)})[${pick(6, OFFER_OPENERS.length)}] || ' ' || l.phrases[${pick(7, 'cardinality(l.phrases)')}]
+               ELSE (${textArray(REQUEST_OPENERS)})[${pick(6, REQUEST_OPENERS.length)}] || ' ' || l.phrases[${pick(7, 'cardinality(l.phrases)')}]
+             END || (${textArray(TAILS)})[${pick(8, TAILS.length)}],
+             '{city}', coalesce(p.city, 'your area')), 100),
+           left(
+             upper(left(l.phrases[${pick(9, 'cardinality(l.phrases)')}], 1)) || substr(l.phrases[${pick(9, 'cardinality(l.phrases)')}], 2) || ' '
+             || CASE WHEN l.listing_type = 'offer' THEN 'offered by a neighbour. ' ELSE 'wanted, ideally starting soon. ' END
+             || l.sentences[${pick(10, 'cardinality(l.sentences)')}] || ' '
+             || l.sentences[1 + (${pick(10, 'cardinality(l.sentences)')} + floor(${r(11)} * (cardinality(l.sentences) - 1))::int) % cardinality(l.sentences)] || ' '
+             || (${textArray(GENERIC_SENTENCES)})[${pick(12, GENERIC_SENTENCES.length)}], 500),
+           p.city, p.state, p.zip, p.lat, p.lon, l.is_virtual,
+           CASE WHEN ${r(13)} < 0.2 THEN NULL ELSE (2 + floor(${r(14)} * 30)::int) * 250 END,
+           CASE WHEN ${r(15)} < 0.75 THEN 'hourly' ELSE 'fixed' END,
+           l.listing_type = 'offer' AND ${r(13)} < 0.2,
+           ARRAY(SELECT d FROM unnest(ARRAY['mon','tue','wed','thu','fri','sat','sun']) WITH ORDINALITY AS a(d, i)
+                 WHERE ((1 + floor(${r(19)} * 127)::int) >> (i::int - 1)) & 1 = 1),
+           ${r(16)} >= 0.05,
+           floor(power(${r(17)}, 4) * 8)::int,
+           l.created_at, l.created_at + interval '1 day' * ${r(21)},
+           CASE WHEN ${r(18)} < 0.03 THEN l.created_at + interval '30 days' * ${r(22)} END
+    FROM listing l
+    LEFT JOIN place p ON NOT l.is_virtual AND p.idx = ${pick(20, PLACES.length)}`),
+  );
+  await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('services', 'id'), ${listings})`));
+
+  // Likes matching like_count exactly (0-7 per listing): j * 104729 lands on a different user for each j at 10,000 users.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO service_likes (service_id, user_id, created_at)
+    SELECT s.id, ${userId(`1 + (s.id * 7919 + j * 104729) % ${users}`)}, s.created_at + interval '1 hour' * j
+    FROM services s CROSS JOIN LATERAL generate_series(1, s.like_count) j`),
+  );
+
+  // About a third of listings have 1-3 photos: tiny placeholder bytes, the browse answer only carries their URLs.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO images (id, user_id, service_id, position, "full", full_width, full_height, card, card_width, card_height, created_at)
+    SELECT md5('bench-image-' || s.id || '-' || p)::uuid::text, s.user_id, s.id, p, '\\x52494646'::bytea, 1600, 1200, '\\x52494646'::bytea, 480, 360, s.created_at
+    FROM services s CROSS JOIN LATERAL generate_series(0, (get_byte(decode(md5('i' || s.id), 'hex'), 0) % 3)) p
+    WHERE get_byte(decode(md5('i' || s.id), 'hex'), 1) < 90`),
+  );
+
+  await db.execute(sql.raw('ANALYZE'));
+  return { users, listings, images: await count(db, 'images'), likes: await count(db, 'service_likes'), seconds: (performance.now() - started) / 1000 };
+}
