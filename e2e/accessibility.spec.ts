@@ -1,13 +1,23 @@
 import {
   APP_PAGES,
   appPage,
+  createListingWithApi,
+  deleteListingWithApi,
   expect,
   expectNoA11yViolations,
+  listingCard,
   openAccountMenu,
   openAppPage,
+  openOwnerMenu,
+  pngDataUrl,
+  pngImage,
   reloadInTheme,
+  showInTheme,
   signUpWithApi,
   test,
+  uniqueWord,
+  updateListingWithApi,
+  type AppPage,
 } from './fixtures.js';
 
 const WHO: Record<(typeof APP_PAGES)[number]['who'], string> = {
@@ -68,6 +78,75 @@ test.describe('on a 390 px wide phone', () => {
       else await reloadInTheme(page, about, theme);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+    }
+  });
+});
+
+// The listing pages need listings: each test signs up, makes its own through the API (titles share a
+// word no other test uses, so /services?search= shows only these), then scans in both themes.
+test.describe('listing pages', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('/services with an offer with photos, a request and a virtual prices-vary offer, and the edit form, have no axe violations', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    const word = uniqueWord();
+    const photos = [pngDataUrl(await pngImage('#1d4ed8')), pngDataUrl(await pngImage('#b45309'))];
+    const offer = await createListingWithApi(page, { title: `Dog walking ${word}`, images: photos });
+    await createListingWithApi(page, { listingType: 'request', category: 'household', title: `Help moving a sofa ${word}` });
+    await createListingWithApi(page, { category: 'creative', title: `Portraits ${word}`, pricesVary: true, rate: null, isVirtual: true, zipCode: null, city: null, state: null });
+    const browse: AppPage = { name: 'browse', path: `/services?search=${word}`, heading: 'Browse Services', who: 'member' };
+    const edit: AppPage = { name: 'edit-service', path: `/edit-service/${offer.id}`, heading: 'Edit Service', who: 'member' };
+
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, browse, theme);
+      await expect(page.getByRole('article')).toHaveCount(3);
+      await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+
+      await showInTheme(page, edit, theme);
+      await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(offer.title);
+      await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
+      await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+    }
+  });
+
+  test('/my-services with an active, a paused and a deleted listing, and the open delete dialog, have no axe violations', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    const word = uniqueWord();
+    const active = await createListingWithApi(page, { title: `Dog walking ${word}`, images: [pngDataUrl(await pngImage('#1d4ed8'))] });
+    const paused = await createListingWithApi(page, { listingType: 'request', category: 'household', title: `Help moving a sofa ${word}` });
+    await updateListingWithApi(page, paused, { isActive: false });
+    const deleted = await createListingWithApi(page, { category: 'tech', title: `Phone help ${word}`, images: [pngDataUrl(await pngImage('#15803d'))] });
+    await deleteListingWithApi(page, deleted);
+    const myServices: AppPage = { name: 'my-services', path: '/my-services', heading: 'My Services', who: 'member' };
+
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, myServices, theme);
+      await expect(listingCard(page, paused.title).getByText('Paused', { exact: true })).toBeVisible();
+      await expect(listingCard(page, deleted.title).getByText('Deleted', { exact: true })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+
+      await (await openOwnerMenu(page, active.title)).getByRole('menuitem', { name: 'Delete' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, delete dialog`, soft: true });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('alertdialog')).toBeHidden();
+    }
+  });
+
+  test('/create-service showing its validation messages and /request-service have no axe violations', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    const create: AppPage = { name: 'create-service', path: '/create-service', heading: 'Offer Your Service', who: 'member' };
+    const request: AppPage = { name: 'request-service', path: '/request-service', heading: 'Post a Service Request', who: 'member' };
+
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, create, theme);
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      await expect(page.getByText('ZIP code, city, and state are required for non-virtual services')).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, validation messages`, soft: true });
+
+      await showInTheme(page, request, theme);
+      await expect(page.getByRole('combobox', { name: 'Category' })).toBeEnabled();
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
     }
   });

@@ -6,8 +6,12 @@ import {
   type BrowserContext,
   type ConsoleMessage,
   type Disposable,
+  type Locator,
   type Page,
 } from '@playwright/test';
+import sharp from 'sharp';
+import type { CategorySlug } from '../src/shared/catalogue.js';
+import type { DayCode, ListingType, RateType, Service } from '../src/shared/services.js';
 
 export { expect };
 
@@ -268,6 +272,155 @@ export async function signInAsAdministrator(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Listings: made through the API for tests whose story is not the listing form itself.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A made-up word no other listing contains: put it in a title, search for it, and only this test's
+ * listings come back, however many other tests are creating listings at the same time.
+ * Letters only, so the full-text search stems it like any other word.
+ */
+export function uniqueWord(): string {
+  let word = '';
+  for (let i = 0; i < 12; i++) word += String.fromCharCode(97 + Math.floor(Math.random() * 26));
+  return word;
+}
+
+/** A small PNG: a coloured background with a pale disc, so two photos are told apart on screen. */
+export async function pngImage(background: string, size = { width: 320, height: 240 }): Promise<Buffer> {
+  const { width, height } = size;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="${background}"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" fill-opacity="0.7"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The inline form a listing's `images` may carry (spec section 3). */
+export function pngDataUrl(png: Buffer): string {
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+export interface ListingDetails {
+  listingType: ListingType;
+  category: CategorySlug;
+  /** A service type of the category, by name; the category's first one when left out. */
+  serviceType: string;
+  title: string;
+  description: string;
+  /** Data URLs or /api/images/{id} addresses. */
+  images: string[];
+  rate: number | null;
+  rateType: RateType;
+  pricesVary: boolean;
+  availability: DayCode[];
+  isVirtual: boolean;
+  zipCode: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+type ApiClient = Page | APIRequestContext;
+const apiOf = (who: ApiClient): APIRequestContext => ('goto' in who ? who.request : who);
+
+// The catalogue is fixed for the server's lifetime, so each worker reads it once (and each category's services once).
+const categoryIds = new Map<string, number>();
+const serviceTypesOf = new Map<number, { id: number; name: string }[]>();
+
+async function getJson<T>(client: APIRequestContext, path: string): Promise<T> {
+  const response = await client.get(path);
+  expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function catalogueIds(client: APIRequestContext, slug: string, serviceTypeName?: string): Promise<{ categoryId: number; serviceTypeId: number }> {
+  if (categoryIds.size === 0) {
+    for (const category of await getJson<{ id: number; slug: string }[]>(client, '/api/categories')) categoryIds.set(category.slug, category.id);
+  }
+  const categoryId = categoryIds.get(slug);
+  if (categoryId === undefined) throw new Error(`No category with the slug ${slug}`);
+  let types = serviceTypesOf.get(categoryId);
+  if (!types) {
+    types = await getJson<{ id: number; name: string }[]>(client, `/api/categories/${categoryId}/service-types`);
+    serviceTypesOf.set(categoryId, types);
+  }
+  const type = serviceTypeName ? types.find((t) => t.name === serviceTypeName) : types[0];
+  if (!type) throw new Error(`No service type ${serviceTypeName ?? '(any)'} in ${slug}`);
+  return { categoryId, serviceTypeId: type.id };
+}
+
+/**
+ * Creates a listing as the account signed in on `who` (a page, whose cookies page.request shares, or an
+ * API context of its own). Defaults: an hourly $25 dog-walking offer in Montclair, NJ, on Mon and Wed.
+ */
+export async function createListingWithApi(who: ApiClient, overrides: Partial<ListingDetails> = {}): Promise<Service> {
+  const client = apiOf(who);
+  const { category = 'pet', serviceType, ...fields } = overrides;
+  const listingType = fields.listingType ?? 'offer';
+  const body = {
+    listingType,
+    ...(await catalogueIds(client, category, serviceType)),
+    title: `Neighbourly help ${uniqueWord()}`,
+    description: 'Reliable, friendly help from a neighbour who lives just around the corner.',
+    images: [],
+    rate: listingType === 'offer' ? 25 : null,
+    rateType: 'hourly',
+    pricesVary: false,
+    availability: ['mon', 'wed'],
+    isVirtual: false,
+    zipCode: '07042',
+    city: 'Montclair',
+    state: 'NJ',
+    ...fields,
+  };
+  const response = await client.post('/api/services', { data: body });
+  expect(response.status(), `POST /api/services "${body.title}": ${await response.text()}`).toBe(201);
+  return (await response.json()) as Service;
+}
+
+/** Saves changes the way the edit form does (PUT with the listing's unchanged category and service type). */
+export async function updateListingWithApi(
+  who: ApiClient,
+  service: Service,
+  changes: Partial<Omit<ListingDetails, 'listingType' | 'category' | 'serviceType'>> & { isActive?: boolean },
+): Promise<Service> {
+  const { id, categoryId, serviceTypeId, title, description, images, rate, rateType, pricesVary, availability, isVirtual, zipCode, city, state, isActive } = service;
+  const body = { categoryId, serviceTypeId, title, description, images, rate, rateType, pricesVary, availability, isVirtual, zipCode, city, state, isActive, ...changes };
+  const response = await apiOf(who).put(`/api/services/${id}`, { data: body });
+  expect(response.status(), `PUT /api/services/${id}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as Service;
+}
+
+/** The owner's soft delete. */
+export async function deleteListingWithApi(who: ApiClient, service: Service): Promise<Service> {
+  const response = await apiOf(who).delete(`/api/services/${service.id}`);
+  expect(response.status(), `DELETE /api/services/${service.id}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as Service;
+}
+
+/** A service card, found by its title (the card is an article labelled by its heading). */
+export function listingCard(page: Page, title: string): Locator {
+  return page.getByRole('article', { name: title, exact: true });
+}
+
+/** Opens the owner menu ('Manage {title}') of a card and returns the menu. */
+export async function openOwnerMenu(page: Page, title: string): Promise<Locator> {
+  await listingCard(page, title).getByRole('button', { name: `Manage ${title}`, exact: true }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Lazy card photos load only near the viewport: bring each into view and wait until it has decoded. */
+export async function expectPhotosLoaded(page: Page): Promise<void> {
+  for (const image of await page.locator('main img').all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accessibility
 // ---------------------------------------------------------------------------------------------
 
@@ -329,8 +482,13 @@ export const APP_PAGES: readonly AppPage[] = [
 
 /** Signs in as the page needs, opens it in the given theme and waits until it has fully loaded. */
 export async function openAppPage(page: Page, appPage: AppPage, theme: ThemeName): Promise<void> {
-  await setTheme(page, theme);
   if (appPage.who !== 'visitor') await signUpWithApi(page, { acceptTerms: appPage.who === 'member' });
+  await showInTheme(page, appPage, theme);
+}
+
+/** Opens a page for whoever is signed in on `page` already (a test that made its own data first), in the given theme. */
+export async function showInTheme(page: Page, appPage: AppPage, theme: ThemeName): Promise<void> {
+  await setTheme(page, theme);
   await page.goto(appPage.path);
   await expectAppPageLoaded(page, appPage, theme);
 }

@@ -1,6 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { APP_PAGES, appPage, expect, openAppPage, test, type AppPage, type ThemeName } from './fixtures.js';
+import {
+  APP_PAGES,
+  appPage,
+  createListingWithApi,
+  deleteListingWithApi,
+  expect,
+  expectPhotosLoaded,
+  openAppPage,
+  pngDataUrl,
+  pngImage,
+  showInTheme,
+  signUpWithApi,
+  test,
+  uniqueWord,
+  updateListingWithApi,
+  type AppPage,
+  type ThemeName,
+} from './fixtures.js';
 
 // Full-page pictures of every page for a person to look at; the test itself asserts what a machine can
 // judge: the page loaded, and at phone width nothing scrolls sideways.
@@ -32,3 +49,63 @@ for (const shot of SHOTS) {
     await photograph(page, shot.name, DESKTOP);
   });
 }
+
+// The listing pages, with listings of every kind this test makes itself (found again by a word only their titles contain).
+test.describe('listing pages', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('browse, my-services and the edit form with listings of every kind, at 390 and 1280 px', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    const word = uniqueWord();
+    const photos = [pngDataUrl(await pngImage('#1d4ed8')), pngDataUrl(await pngImage('#b45309'))];
+    const offer = await createListingWithApi(page, {
+      title: `Dog walking around the park and the neighbourhood ${word}`,
+      description: 'Long, happy walks for dogs of every size, rain or shine. I have walked dogs for five years and know every path in town.',
+      images: photos,
+      availability: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
+    });
+    await createListingWithApi(page, { listingType: 'request', category: 'household', serviceType: 'Moving Help', title: `Help moving a sofa ${word}` });
+    await createListingWithApi(page, { category: 'creative', title: `Portraits ${word}`, pricesVary: true, rate: null, isVirtual: true, zipCode: null, city: null, state: null });
+    const paused = await createListingWithApi(page, { category: 'tech', title: `Phone help ${word}`, rate: 15.5, rateType: 'fixed' });
+    await updateListingWithApi(page, paused, { isActive: false });
+    const deleted = await createListingWithApi(page, { category: 'yard', title: `Leaf raking ${word}`, images: [pngDataUrl(await pngImage('#15803d'))] });
+    await deleteListingWithApi(page, deleted);
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'services', path: `/services?search=${word}`, heading: 'Browse Services', who: 'member' }, 'light');
+    await expect(page.getByRole('article')).toHaveCount(3);
+    await expectPhotosLoaded(page);
+    await photograph(page, 'services', PHONE);
+    await photograph(page, 'services', DESKTOP);
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'my-services', path: '/my-services', heading: 'My Services', who: 'member' }, 'light');
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expectPhotosLoaded(page);
+    await photograph(page, 'my-services', PHONE);
+    await photograph(page, 'my-services', DESKTOP);
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'edit-service', path: `/edit-service/${offer.id}`, heading: 'Edit Service', who: 'member' }, 'light');
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
+    await expectPhotosLoaded(page);
+    await photograph(page, 'edit-service', PHONE);
+    await photograph(page, 'edit-service', DESKTOP);
+  });
+
+  test('the offer form showing its validation messages and the request form, at 390 and 1280 px', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'create-service', path: '/create-service', heading: 'Offer Your Service', who: 'member' }, 'light');
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    await expect(page.getByText('ZIP code, city, and state are required for non-virtual services')).toBeVisible();
+    await photograph(page, 'create-service-errors', PHONE);
+    await photograph(page, 'create-service-errors', DESKTOP);
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'request-service', path: '/request-service', heading: 'Post a Service Request', who: 'member' }, 'light');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toBeEnabled();
+    await photograph(page, 'request-service', PHONE);
+    await photograph(page, 'request-service', DESKTOP);
+  });
+});

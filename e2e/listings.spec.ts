@@ -1,0 +1,441 @@
+import { format } from 'date-fns';
+import type { Locator, Page, Response } from '@playwright/test';
+import type { Service } from '../src/shared/services.js';
+import {
+  createListingWithApi,
+  expect,
+  expectToast,
+  listingCard,
+  openAccountMenu,
+  openOwnerMenu,
+  pngImage,
+  registerWithApi,
+  signUpWithApi,
+  test,
+  uniqueWord,
+} from './fixtures.js';
+
+// Every test makes its own people and listings and finds them again by a word only its titles contain,
+// so the tests may run side by side on the one shared database.
+test.describe.configure({ mode: 'parallel' });
+
+/** Spec section 9: card dates read like 'Jan 5, 2025' (formatted in the same time zone as the browser's). */
+const cardDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+/** The listing as the server answered the call the page just made. */
+async function listingFrom(response: Promise<Response>): Promise<Service> {
+  const answer = await response;
+  expect(answer.ok(), `${answer.request().method()} ${answer.url()} answered ${answer.status()}`).toBe(true);
+  return (await answer.json()) as Service;
+}
+
+function waitForListingCall(page: Page, method: string, path: RegExp): Promise<Response> {
+  return page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
+}
+
+/** An element's background as sRGB bytes, whatever colour space the style sheet wrote it in. */
+function backgroundRgb(element: Locator): Promise<[number, number, number]> {
+  return element.evaluate((el) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no 2D canvas');
+    context.fillStyle = getComputedStyle(el).backgroundColor;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  });
+}
+
+/** Types into the debounced search box and waits until the address (and so the results) follow it. */
+async function searchFor(page: Page, word: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${word}(&|$)`));
+}
+
+const LOCATION_RULE = 'ZIP code, city, and state are required for non-virtual services';
+const OFFER_RULES = [
+  'Please select a category',
+  'Please select a service',
+  'Title must be at least 5 characters',
+  'Description must be at least 20 characters',
+  "Either provide a rate or check 'Prices Vary'.",
+  'Select at least one day',
+  LOCATION_RULE,
+];
+
+test('a member offers a service with two photos, finds it, edits it, deletes it and restores it', async ({ page }) => {
+  const word = uniqueWord();
+  const title = `Dog walking ${word}`;
+  const newTitle = `Evening dog walks ${word}`;
+  await signUpWithApi(page, { acceptTerms: true });
+
+  await test.step('"Post a Service" opens the empty offer form', async () => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Post a Service' }).click();
+    await expect(page).toHaveURL('/create-service');
+    await expect(page.getByRole('heading', { name: 'Offer Your Service', level: 1 })).toBeVisible();
+  });
+
+  await test.step('submitting the empty form shows every rule at once', async () => {
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    for (const rule of OFFER_RULES) await expect(page.getByText(rule, { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'ZIP code' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await test.step('choosing a category loads its services', async () => {
+    const service = page.getByRole('combobox', { name: 'Service' });
+    await expect(service).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Pet Care' });
+    await expect(service).toBeEnabled();
+    await expect(service.getByRole('option')).toHaveText(['Select a service', 'Dog Walking', 'Pet Sitting', 'Pet Feeding', 'Pet Grooming', 'Cat Care', 'Aquarium Care']);
+    await service.selectOption({ label: 'Dog Walking' });
+  });
+
+  await test.step('a ZIP code fills in the city and the state', async () => {
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('07042');
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Montclair');
+    await expect(page.getByRole('textbox', { name: 'State' })).toHaveValue('NJ');
+  });
+
+  await test.step('the rest of the form is filled in, with two photos', async () => {
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Long, happy walks for dogs of every size, rain or shine.');
+    await page.getByRole('spinbutton', { name: 'Rate ($)' }).fill('25');
+    await expect(page.getByRole('combobox', { name: 'Rate type' })).toHaveValue('hourly');
+    await page.getByRole('checkbox', { name: 'Mon', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Sat', exact: true }).check();
+    const addPhotos = page.getByLabel('Add photos');
+    await addPhotos.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.getByText('notes.txt is not a valid image file.', { exact: true })).toBeVisible();
+    await addPhotos.setInputFiles([
+      { name: 'first-walk.png', mimeType: 'image/png', buffer: await pngImage('#1d4ed8') },
+      { name: 'second-walk.png', mimeType: 'image/png', buffer: await pngImage('#b45309') },
+    ]);
+    await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
+    for (const rule of OFFER_RULES) await expect(page.getByText(rule, { exact: true })).toHaveCount(0);
+  });
+
+  const created = await test.step('"Create Service" lists it on /services', async () => {
+    const answer = waitForListingCall(page, 'POST', /^\/api\/services$/);
+    await page.getByRole('button', { name: 'Create Service' }).click();
+    const service = await listingFrom(answer);
+    await expectToast(page, 'Service created successfully');
+    await expect(page).toHaveURL('/services');
+    return service;
+  });
+
+  await test.step('the search box finds it by a word of its title', async () => {
+    await searchFor(page, word);
+    await expect(page.getByRole('article')).toHaveCount(1);
+    const card = listingCard(page, title);
+    await expect(card.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+    await expect(card.getByText('Pet Care', { exact: true })).toBeVisible();
+    // Location, price and date line; the words before the colons are for screen readers only.
+    await expect(card.getByRole('list').first().getByRole('listitem')).toHaveText([
+      'Location: Montclair, NJ',
+      'Price: $25/hr',
+      `Posted on ${cardDate(created.createdAt)}`,
+    ]);
+    await expect(card.getByText('$25/hr')).toBeVisible();
+    await expect(card.getByText('Mon', { exact: true })).toBeVisible();
+    await expect(card.getByText('Sat', { exact: true })).toBeVisible();
+  });
+
+  await test.step('the card shows the photos one at a time', async () => {
+    const photos = listingCard(page, title).getByRole('group', { name: `Photos of ${title}` });
+    const photo = photos.getByRole('img');
+    await expect(photo).toHaveAccessibleName(`${title}, photo 1 of 2`);
+    await photos.getByRole('button', { name: 'Next photo' }).click();
+    await expect(photo).toHaveAccessibleName(`${title}, photo 2 of 2`);
+    await expect(photos.getByRole('button', { name: 'Show photo 2 of 2' })).toHaveAttribute('aria-current', 'true');
+    await photos.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(photo).toHaveAccessibleName(`${title}, photo 1 of 2`);
+    await photos.getByRole('button', { name: 'Show photo 2 of 2' }).click();
+    await expect(photo).toHaveAccessibleName(`${title}, photo 2 of 2`);
+    await expect(photo).toHaveJSProperty('complete', true);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('its category tile keeps it; another category finds nothing', async () => {
+    const tiles = page.getByRole('region', { name: 'Categories' });
+    await tiles.getByRole('button', { name: 'Pet Care', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]category=pet(&|$)/);
+    await expect(tiles.getByRole('button', { name: 'Pet Care', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: 'Pet Care', level: 2 })).toBeVisible();
+    await expect(listingCard(page, title)).toBeVisible();
+
+    await tiles.getByRole('button', { name: 'Tutoring', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('tutoring');
+    await expect(page.getByRole('heading', { name: 'No services found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filters.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+
+    // A shared link with the category's slug, or its numeric id, shows the same view.
+    for (const category of ['pet', String(created.categoryId)]) {
+      await page.goto(`/services?category=${category}&search=${word}`);
+      await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('pet');
+      await expect(listingCard(page, title)).toBeVisible();
+    }
+  });
+
+  await test.step('the owner edits the title from My Services', async () => {
+    const menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'My Services' }).click();
+    await expect(page).toHaveURL('/my-services');
+    await (await openOwnerMenu(page, title)).getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(`/edit-service/${created.id}`);
+    await expect(page.getByRole('heading', { name: 'Edit Service', level: 1 })).toBeVisible();
+    const titleField = page.getByRole('textbox', { name: 'Title' });
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill('Dog');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Title must be at least 5 characters long', { exact: true })).toBeVisible();
+    await titleField.fill(newTitle);
+
+    const answer = waitForListingCall(page, 'PUT', new RegExp(`^/api/services/${created.id}$`));
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const updated = await listingFrom(answer);
+    await expectToast(page, 'Service updated successfully');
+    await expect(page).toHaveURL('/my-services');
+    const card = listingCard(page, newTitle);
+    await expect(card.getByText(`Updated on ${cardDate(updated.updatedAt)}`, { exact: true })).toBeVisible();
+    await expect(listingCard(page, title)).toHaveCount(0);
+  });
+
+  await test.step('deleting asks first, then dims the card with a red "Deleted" badge', async () => {
+    await (await openOwnerMenu(page, newTitle)).getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+    const answer = waitForListingCall(page, 'DELETE', new RegExp(`^/api/services/${created.id}$`));
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const deleted = await listingFrom(answer);
+    await expectToast(page, 'Service deleted');
+    await expect(dialog).toBeHidden();
+
+    const card = listingCard(page, newTitle);
+    const badge = card.getByText('Deleted', { exact: true });
+    await expect(badge).toBeVisible();
+    const [red, green, blue] = await backgroundRgb(badge);
+    expect(red, `the "Deleted" badge is red (rgb ${red}, ${green}, ${blue})`).toBeGreaterThan(Math.max(green, blue) + 60);
+    await expect(card.getByText(`Deleted on ${cardDate(deleted.deletedAt ?? '')}`, { exact: true })).toBeVisible();
+    await expect(card.getByRole('img')).toHaveCSS('opacity', '0.5');
+    // A deleted listing cannot be liked.
+    await expect(card.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+  });
+
+  await test.step('a deleted listing is gone from /services', async () => {
+    await page.goto(`/services?search=${word}`);
+    await expect(page.getByRole('heading', { name: 'No services found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filters.', { exact: true })).toBeVisible();
+  });
+
+  await test.step('restored from My Services, it is listed again', async () => {
+    await page.goto('/my-services');
+    await (await openOwnerMenu(page, newTitle)).getByRole('menuitem', { name: 'Restore' }).click();
+    await expectToast(page, 'Service restored');
+    await expect(listingCard(page, newTitle).getByText('Deleted', { exact: true })).toHaveCount(0);
+    await expect(listingCard(page, newTitle).getByText(/^Updated on /)).toBeVisible();
+
+    await page.goto(`/services?search=${word}`);
+    await expect(listingCard(page, newTitle)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+  });
+});
+
+test('a neighbour likes a listing and unlikes it; signed out, a like asks to log in', async ({ page, request }) => {
+  const word = uniqueWord();
+  await registerWithApi(request, { acceptTerms: true });
+  const listing = await createListingWithApi(request, { category: 'tutoring', serviceType: 'Music Lessons', title: `Guitar lessons ${word}` });
+  await signUpWithApi(page, { acceptTerms: true });
+
+  await page.goto(`/services?search=${word}`);
+  const like = listingCard(page, listing.title).getByRole('button', { name: /^Like \d+ likes?$/ });
+
+  await test.step('liking adds one to the count', async () => {
+    await expect(like).toHaveAccessibleName('Like 0 likes');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expectToast(page, 'Service liked');
+    await expect(like).toHaveAccessibleName('Like 1 like');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('the like is kept by the server', async () => {
+    await page.reload();
+    await expect(like).toHaveAccessibleName('Like 1 like');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('unliking takes it back', async () => {
+    await like.click();
+    await expectToast(page, 'Service unliked');
+    await expect(like).toHaveAccessibleName('Like 0 likes');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  await test.step('signed out, a like says "Please log in" and moves on to the sign-in page', async () => {
+    await page.goto('/api/logout');
+    await expect(page).toHaveURL('/');
+    await page.goto(`/services?search=${word}`);
+    await like.click();
+    await expectToast(page, 'Please log in');
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('You need to be logged in to like services.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(`/services?search=${word}`)}`);
+    await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
+  });
+});
+
+test('a member posts a help-wanted request without a budget, and the type filters tell it from offers', async ({ page }) => {
+  const word = uniqueWord();
+  const title = `Help moving a sofa ${word}`;
+  await signUpWithApi(page, { acceptTerms: true });
+  const offer = await createListingWithApi(page, { category: 'household', serviceType: 'Moving Help', title: `Moving help offered ${word}`, rate: 40, rateType: 'fixed' });
+
+  await test.step('the request form asks for an optional budget', async () => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Request Services' }).first().click();
+    await expect(page).toHaveURL('/request-service');
+    await expect(page.getByRole('heading', { name: 'Post a Service Request', level: 1 })).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Budget ($, optional)' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Budget type (optional)' })).toHaveValue('');
+  });
+
+  await test.step('a request with no budget is posted', async () => {
+    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Household Help' });
+    await page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Moving Help' });
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Two strong people needed to carry a sofa up one flight of stairs.');
+    await page.getByRole('checkbox', { name: 'Sat', exact: true }).check();
+    await page.getByRole('textbox', { name: 'ZIP code' }).fill('07042');
+    await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Montclair');
+    await page.getByRole('button', { name: 'Post Request' }).click();
+    await expectToast(page, 'Service request posted successfully');
+    await expect(page).toHaveURL('/services');
+  });
+
+  await test.step('its card says "Help Wanted" and "Budget: Negotiable"', async () => {
+    await searchFor(page, word);
+    await expect(page.getByRole('article')).toHaveCount(2);
+    const card = listingCard(page, title);
+    await expect(card.getByText('Help Wanted', { exact: true })).toBeVisible();
+    await expect(card.getByRole('list').first().getByRole('listitem')).toHaveText([
+      'Location: Montclair, NJ',
+      'Price: Budget: Negotiable',
+      /^Posted on /,
+    ]);
+    await expect(card.getByText('Budget: Negotiable')).toBeVisible();
+    await expect(listingCard(page, offer.title).getByText('Price: $40', { exact: true })).toBeVisible();
+    await expect(listingCard(page, offer.title).getByText('Help Wanted', { exact: true })).toHaveCount(0);
+  });
+
+  const toggle = page.getByRole('group', { name: 'Listings to show' });
+  const type = page.getByRole('combobox', { name: 'Type' });
+
+  await test.step('Type "Help Wanted" shows the request and not the offer', async () => {
+    await type.selectOption({ label: 'Help Wanted' });
+    await expect(page).toHaveURL(/[?&]type=request(&|$)/);
+    await expect(listingCard(page, offer.title)).toHaveCount(0);
+    await expect(listingCard(page, title)).toBeVisible();
+    await expect(toggle.getByRole('button', { name: 'Help Wanted' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  await test.step('"Services Offered" shows the offer and not the request', async () => {
+    await toggle.getByRole('button', { name: 'Services Offered' }).click();
+    await expect(type).toHaveValue('offer');
+    await expect(listingCard(page, title)).toHaveCount(0);
+    await expect(listingCard(page, offer.title)).toBeVisible();
+  });
+
+  await test.step('"All Listings" shows both again', async () => {
+    await toggle.getByRole('button', { name: 'All Listings' }).click();
+    await expect(type).toHaveValue('all-types');
+    await expect(page.getByRole('article')).toHaveCount(2);
+  });
+
+  await test.step("switching 'Active' off on the edit form pauses the request", async () => {
+    await page.goto('/my-services');
+    await (await openOwnerMenu(page, title)).getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Service Request', level: 1 })).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: 'Budget ($, optional)' })).toHaveValue('');
+    const active = page.getByRole('switch', { name: 'Active' });
+    await expect(active).toBeChecked();
+    await active.click();
+    await expect(active).not.toBeChecked();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Service updated successfully');
+    await expect(page).toHaveURL('/my-services');
+    await expect(listingCard(page, title).getByText('Paused', { exact: true })).toBeVisible();
+    await expect(listingCard(page, offer.title).getByText('Paused', { exact: true })).toHaveCount(0);
+  });
+
+  await test.step('a paused listing is not on /services', async () => {
+    await page.goto(`/services?search=${word}`);
+    await expect(listingCard(page, offer.title)).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(1);
+  });
+});
+
+test('signed out, "Offer a Service" and the listing pages lead to the sign-in page', async ({ page }) => {
+  await test.step('from the home page hero', async () => {
+    await page.goto('/');
+    const offer = page.getByRole('link', { name: 'Offer a Service' });
+    // A full page load into the external sign-in flow, not a route of the app.
+    await expect(offer).toHaveAttribute('href', '/api/login');
+    await offer.click();
+    await expect(page).toHaveURL(/^[^?]*\/login(\?|$)/);
+    await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
+  });
+
+  await test.step('from the call to action under the listings', async () => {
+    await page.goto('/services');
+    await expect(page.getByRole('heading', { name: 'Browse Services', level: 1 })).toBeVisible();
+    const callToAction = page.getByRole('region', { name: 'Have a skill to share or need a hand?' });
+    await callToAction.getByRole('link', { name: 'Request Services' }).click();
+    await expect(page).toHaveURL(/^[^?]*\/login(\?|$)/);
+    await page.goto('/services');
+    await expect(callToAction.getByRole('link', { name: 'Offer a Service' })).toHaveAttribute('href', '/api/login');
+    await callToAction.getByRole('link', { name: 'Offer a Service' }).click();
+    await expect(page).toHaveURL(/^[^?]*\/login(\?|$)/);
+  });
+
+  await test.step('typing the address of a page that needs an account', async () => {
+    for (const path of ['/create-service', '/request-service', '/my-services', '/edit-service/1']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(path)}`);
+    }
+  });
+});
+
+test("only the owner may edit a listing; a missing one is 'Service Not Found'; My Services starts empty", async ({ page, request, consoleGuard }) => {
+  await registerWithApi(request, { acceptTerms: true });
+  const someoneElses = await createListingWithApi(request, { title: `Piano lessons ${uniqueWord()}`, category: 'tutoring' });
+  await signUpWithApi(page, { acceptTerms: true });
+
+  await test.step("another member's listing cannot be edited", async () => {
+    await page.goto(`/edit-service/${someoneElses.id}`);
+    await expect(page.getByRole('heading', { name: 'Permission Denied', level: 1 })).toBeVisible();
+    await expect(page.getByText('You do not have permission to edit this service', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveCount(0);
+  });
+
+  await test.step('"Back to My Services" shows an empty list with a way to start', async () => {
+    await page.getByRole('link', { name: 'Back to My Services' }).click();
+    await expect(page).toHaveURL('/my-services');
+    await expect(page.getByText("You haven't created any services yet", { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Create Your First Service' }).click();
+    await expect(page).toHaveURL('/create-service');
+    await expect(page.getByRole('heading', { name: 'Offer Your Service', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/services');
+  });
+
+  await test.step('a listing that does not exist', async () => {
+    // The page asks for it and the server answers 404, which the browser logs.
+    consoleGuard.allowFailedRequest('GET', '/api/services/99999999', 404);
+    await page.goto('/edit-service/99999999');
+    await expect(page.getByRole('heading', { name: 'Service Not Found', level: 1 })).toBeVisible();
+    await expect(page.getByText("The service you're trying to edit doesn't exist or has been removed", { exact: true })).toBeVisible();
+  });
+});
