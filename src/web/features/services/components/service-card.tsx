@@ -36,8 +36,9 @@ export function ServiceCard({ service, showOwnerControls = false, actions }: Ser
     <article
       aria-labelledby={titleId}
       className={cn(
-        'flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm',
-        request && 'border-t-4 border-t-orange-500 dark:border-t-orange-400',
+        'relative flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm',
+        // An orange bar laid over the top edge, so request cards keep the same layout as offers beside them.
+        request && 'before:absolute before:inset-x-0 before:top-0 before:z-10 before:h-1 before:bg-orange-500 dark:before:bg-orange-400',
         // Dimmed by the surface and the photo, never by the text, so every text keeps its contrast.
         (paused || deleted) && 'border-dashed bg-muted shadow-none',
         deleted && 'border-red-300 dark:border-red-900',

@@ -64,7 +64,7 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
   if (services.length === 0) return empty;
 
   return (
-    <div className="grid gap-8">
+    <div>
       <ul className={serviceGridClasses}>
         {services.map((service) => (
           <li key={service.id}>
@@ -73,7 +73,7 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
         ))}
       </ul>
       <div ref={sentinel} aria-hidden="true" />
-      <div className="flex flex-col items-center gap-2" aria-live="polite">
+      <div className="flex flex-col items-center gap-2 [&:not(:empty)]:mt-8" aria-live="polite">
         {isFetchNextPageError && <p className="text-sm text-destructive">Failed to fetch services</p>}
         {isFetchingNextPage ? (
           <Spinner label="Loading more services" />

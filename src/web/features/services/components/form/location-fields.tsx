@@ -64,7 +64,7 @@ export function LocationFields() {
               <FormItem>
                 <FormLabel>ZIP code</FormLabel>
                 <FormControl>
-                  <Input inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} placeholder="12345" {...field} />
+                  <Input inputMode="numeric" autoComplete="postal-code" maxLength={ZIP_MAX_LENGTH} placeholder="e.g. 07042" {...field} />
                 </FormControl>
                 <FormDescription>City and state fill in from the ZIP code.</FormDescription>
                 <FormMessage />

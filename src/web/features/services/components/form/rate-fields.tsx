@@ -46,7 +46,7 @@ export function RateFields({ listingType }: { listingType: 'offer' | 'request' }
               <FormItem>
                 <FormLabel>{offer ? 'Rate ($)' : 'Budget ($, optional)'}</FormLabel>
                 <FormControl>
-                  <Input type="number" inputMode="decimal" min={0} step={offer ? 0.01 : 'any'} placeholder={offer ? '25.00' : 'Leave empty if negotiable'} {...field} />
+                  <Input type="number" inputMode="decimal" min={0} step={offer ? 0.01 : 'any'} placeholder={offer ? 'e.g. 25' : 'Leave empty if negotiable'} {...field} />
                 </FormControl>
                 {!offer && <FormDescription>Leave empty and the listing shows &lsquo;Budget: Negotiable&rsquo;.</FormDescription>}
                 <FormMessage />
