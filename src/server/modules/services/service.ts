@@ -58,6 +58,20 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
     return { zipCode: input.zipCode ?? null, city: input.city ?? null, state: input.state ?? null, latitude: spot?.latitude ?? null, longitude: spot?.longitude ?? null };
   }
 
+  /** The columns a listing's owner sets, the same on creation and on every edit. */
+  function editableColumns(input: CreateService | UpdateService) {
+    return {
+      title: input.title,
+      description: input.description,
+      ...place(input),
+      isVirtual: input.isVirtual,
+      rateCents: toCents(input.rate),
+      rateType: input.rateType,
+      pricesVary: input.pricesVary,
+      availability: input.availability,
+    };
+  }
+
   return {
     async get(id: number, viewer: UserRow | null) {
       const record = await load(id, viewer);
@@ -110,14 +124,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
           categoryId: input.categoryId,
           serviceTypeId: input.serviceTypeId,
           listingType: input.listingType,
-          title: input.title,
-          description: input.description,
-          ...place(input),
-          isVirtual: input.isVirtual,
-          rateCents: toCents(input.rate),
-          rateType: input.rateType,
-          pricesVary: input.pricesVary,
-          availability: input.availability,
+          ...editableColumns(input),
         });
         await images.attach(tx, user.id, row.id, imageIds);
         return row.id;
@@ -135,14 +142,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       const imageIds = await images.resolveRefs(user.id, input.images);
       await db.transaction(async (tx) => {
         await repo.update(tx, id, {
-          title: input.title,
-          description: input.description,
-          ...place(input),
-          isVirtual: input.isVirtual,
-          rateCents: toCents(input.rate),
-          rateType: input.rateType,
-          pricesVary: input.pricesVary,
-          availability: input.availability,
+          ...editableColumns(input),
           ...(input.isActive !== undefined && { isActive: input.isActive }),
           updatedAt: new Date(),
         });
