@@ -37,27 +37,11 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (isPending) {
-    return (
-      <div>
-        <p role="status" className="sr-only">
-          Loading services
-        </p>
-        <ul className={serviceGridClasses}>
-          <ServiceCardSkeletons count={BROWSE_SKELETONS} />
-        </ul>
-      </div>
-    );
+    return <ServiceGridLoading label="Loading services" count={BROWSE_SKELETONS} />;
   }
 
   if (isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
-        <p className="font-medium">Failed to fetch services</p>
-        <Button variant="outline" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ServicesLoadError onRetry={() => void refetch()} />;
   }
 
   const services = data.pages.flatMap((page) => page.services);
@@ -85,6 +69,31 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
           )
         )}
       </div>
+    </div>
+  );
+}
+
+/** Skeleton cards in the listing grid while the first answer is on its way, announced to screen readers. */
+export function ServiceGridLoading({ label, count }: { label: string; count: number }) {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <ul className={serviceGridClasses}>
+        <ServiceCardSkeletons count={count} />
+      </ul>
+    </div>
+  );
+}
+
+export function ServicesLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
+      <p className="font-medium">Failed to fetch services</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }

@@ -6,8 +6,7 @@ import { usePageMeta } from '../../../lib/use-page-meta.js';
 import { useRequireAuth } from '../../auth/use-require-auth.js';
 import { useMyServices } from '../api/get-my-services.js';
 import { ServiceCard } from '../components/service-card.js';
-import { ServiceCardSkeletons } from '../components/service-card-skeleton.js';
-import { serviceGridClasses } from '../components/service-results.js';
+import { serviceGridClasses, ServiceGridLoading, ServicesLoadError } from '../components/service-results.js';
 
 const MY_SERVICES_SKELETONS = 3;
 
@@ -15,26 +14,10 @@ function MyServicesList() {
   const { data: services, isPending, isError, refetch } = useMyServices();
 
   if (isPending) {
-    return (
-      <div>
-        <p role="status" className="sr-only">
-          Loading your services
-        </p>
-        <ul className={serviceGridClasses}>
-          <ServiceCardSkeletons count={MY_SERVICES_SKELETONS} />
-        </ul>
-      </div>
-    );
+    return <ServiceGridLoading label="Loading your services" count={MY_SERVICES_SKELETONS} />;
   }
   if (isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-4 rounded-lg border p-10 text-center">
-        <p className="font-medium">Failed to fetch services</p>
-        <Button variant="outline" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ServicesLoadError onRetry={() => void refetch()} />;
   }
   if (services.length === 0) {
     return (
