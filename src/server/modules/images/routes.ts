@@ -25,7 +25,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; images: ImageS
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
   const uploadsPerUser = new RateLimit({ points: 60, durationSeconds: 60 * 60 }, config.RATE_LIMIT_SCALE, IMAGE_MESSAGES.tooManyUploads);
 
-  app.post('/api/images', { schema: { response: { 201: uploadedImageSchema, ...errors } } }, async (request, reply) => {
+  app.post('/api/images', { config: { signedIn: true }, schema: { response: { 201: uploadedImageSchema, ...errors } } }, async (request, reply) => {
     const user = requireUser(request);
     await uploadsPerUser.consume(user.id);
     if (!request.isMultipart()) throw badRequest(IMAGE_MESSAGES.noFile);
