@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ZIP_MAX_LENGTH } from '../../../../../shared/services.js';
-import { Checkbox } from '../../../../components/ui/checkbox.js';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
 import { Input } from '../../../../components/ui/input.js';
 import { useZipLookup, zipToLookUp } from '../../../zip/api/lookup-zip.js';
+import { ClearingCheckboxField } from './clearing-checkbox-field.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 /** Virtual option, then ZIP (which looks up city and state), city and state. Virtual hides and clears the three. */
 export function LocationFields() {
-  const { control, setValue, clearErrors, getValues, trigger, formState } = useFormContext<ListingFormValues>();
+  const { control, setValue, getValues, trigger, formState } = useFormContext<ListingFormValues>();
   const [isVirtual, zipCode] = useWatch({ control, name: ['isVirtual', 'zipCode'] });
   const lookup = useZipLookup(isVirtual ? '' : zipCode);
   // The ZIP a saved listing already had: opening the edit form must not overwrite the city it was saved with.
@@ -29,32 +29,7 @@ export function LocationFields() {
 
   return (
     <div className="grid gap-4">
-      <FormField
-        control={control}
-        name="isVirtual"
-        render={({ field }) => (
-          <FormItem className="flex flex-row items-start gap-3">
-            <FormControl>
-              <Checkbox
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked === true);
-                  if (checked === true) {
-                    for (const name of ['zipCode', 'city', 'state'] as const) setValue(name, '');
-                    clearErrors(['zipCode', 'city', 'state']);
-                  }
-                }}
-              />
-            </FormControl>
-            <div className="grid gap-1">
-              <FormLabel className="font-normal leading-5">Virtual service (done online, no location needed)</FormLabel>
-            </div>
-          </FormItem>
-        )}
-      />
+      <ClearingCheckboxField name="isVirtual" label="Virtual service (done online, no location needed)" clears={['zipCode', 'city', 'state']} />
       {!isVirtual && (
         <div className="grid items-start gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
           <FormField

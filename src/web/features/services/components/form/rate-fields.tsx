@@ -1,42 +1,19 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Checkbox } from '../../../../components/ui/checkbox.js';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
 import { Input } from '../../../../components/ui/input.js';
 import { nativeSelectClasses } from '../native-select.js';
+import { ClearingCheckboxField } from './clearing-checkbox-field.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 /** Rate (a budget on requests) and its type; 'Prices Vary' hides and clears both. */
 export function RateFields({ listingType }: { listingType: 'offer' | 'request' }) {
-  const { control, setValue, clearErrors } = useFormContext<ListingFormValues>();
+  const { control } = useFormContext<ListingFormValues>();
   const pricesVary = useWatch({ control, name: 'pricesVary' });
   const offer = listingType === 'offer';
 
   return (
     <div className="grid gap-4">
-      <FormField
-        control={control}
-        name="pricesVary"
-        render={({ field }) => (
-          <FormItem className="flex flex-row items-center gap-3">
-            <FormControl>
-              <Checkbox
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked === true);
-                  if (checked === true) {
-                    setValue('rate', '');
-                    clearErrors('rate');
-                  }
-                }}
-              />
-            </FormControl>
-            <FormLabel className="font-normal">Prices Vary</FormLabel>
-          </FormItem>
-        )}
-      />
+      <ClearingCheckboxField name="pricesVary" label="Prices Vary" clears={['rate']} />
       {!pricesVary && (
         <div className="grid items-start gap-6 sm:grid-cols-2">
           <FormField
