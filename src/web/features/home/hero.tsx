@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button.js';
-import { SignedInLink } from './signed-in-link.js';
+import { OfferAndRequestButtons } from '../../components/signed-in-link.js';
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
@@ -17,16 +17,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           <Button asChild size="lg">
             <Link href="/services">Find Services</Link>
           </Button>
-          <Button asChild size="lg" variant="outline">
-            <SignedInLink signedIn={signedIn} href="/create-service">
-              Offer a Service
-            </SignedInLink>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <SignedInLink signedIn={signedIn} href="/request-service">
-              Request Services
-            </SignedInLink>
-          </Button>
+          <OfferAndRequestButtons signedIn={signedIn} offerVariant="outline" />
         </div>
       </div>
     </section>

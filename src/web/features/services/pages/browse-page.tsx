@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { usePageMeta } from '../../../lib/use-page-meta.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { useCategories } from '../../categories/api/get-categories.js';
-import { SignedInLink } from '../../home/signed-in-link.js';
+import { OfferAndRequestButtons, SignedInLink } from '../../../components/signed-in-link.js';
 import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
 import { CategoryTiles } from '../components/category-tiles.js';
 import { ServiceResults } from '../components/service-results.js';
@@ -16,16 +16,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 function CallToAction({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="flex flex-col justify-center gap-3 sm:flex-row">
-      <Button asChild size="lg">
-        <SignedInLink signedIn={signedIn} href="/create-service">
-          Offer a Service
-        </SignedInLink>
-      </Button>
-      <Button asChild size="lg" variant="outline">
-        <SignedInLink signedIn={signedIn} href="/request-service">
-          Request Services
-        </SignedInLink>
-      </Button>
+      <OfferAndRequestButtons signedIn={signedIn} />
     </div>
   );
 }
