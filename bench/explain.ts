@@ -8,6 +8,7 @@ import * as schema from '../src/server/db/schema.js';
 import { createImageService } from '../src/server/modules/images/service.js';
 import { createServicesRepository } from '../src/server/modules/services/repository.js';
 import { createServicesService } from '../src/server/modules/services/service.js';
+import { browseQuerySchema } from '../src/shared/services.js';
 
 type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 type Captured = { query: string; params: unknown[] };
@@ -30,15 +31,15 @@ export interface PathPlan {
   executionMs: number;
 }
 
-/** Each benchmarked path as the service layer runs it for an anonymous visitor. */
+/** Each benchmarked path as the service layer runs it for an anonymous visitor (query parsed as the route parses it). */
 export type ExplainTarget = { path: string; run: (services: ReturnType<typeof createServicesService>) => Promise<unknown> };
 
 export function explainTargets(listingId: number): ExplainTarget[] {
   return [
-    { path: '/api/services', run: (s) => s.browse({}, null) },
-    { path: '/api/services?categoryId=pet', run: (s) => s.browse({ categoryId: 'pet' }, null) },
-    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browse({ search: 'dog walking', sort: 'relevance' }, null) },
-    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browse({ search: 'dog walking' }, null) },
+    { path: '/api/services', run: (s) => s.browse(browseQuerySchema.parse({}), null) },
+    { path: '/api/services?categoryId=pet', run: (s) => s.browse(browseQuerySchema.parse({ categoryId: 'pet' }), null) },
+    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browse(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' }), null) },
+    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browse(browseQuerySchema.parse({ search: 'dog walking' }), null) },
     { path: `/api/services/${listingId}`, run: (s) => s.get(listingId, null) },
   ];
 }

@@ -159,6 +159,7 @@ export const browseQuerySchema = z.object({
   sort: z.enum(['newest', 'relevance']).optional(),
 });
 export type BrowseQuery = z.input<typeof browseQuerySchema>;
+export type ParsedBrowseQuery = z.output<typeof browseQuerySchema>;
 
 const serviceUserSchema = z.object({
   id: z.string(),

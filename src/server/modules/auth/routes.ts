@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
   /** Sign-in always starts a fresh session: a session id known before sign-in is never promoted. */
-  async function startSession(request: Parameters<typeof requireUser>[0], reply: Parameters<typeof setSessionCookie>[0], userId: string) {
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
     if (request.session) await sessions.destroy(request.session.id);
     setSessionCookie(reply, await sessions.create(userId), config);
   }
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
   });
 
-  async function logout(request: Parameters<typeof requireUser>[0], reply: Parameters<typeof setSessionCookie>[0]) {
+  async function logout(request: FastifyRequest, reply: FastifyReply) {
     if (request.session) await sessions.destroy(request.session.id);
     clearSessionCookie(reply, config);
     return reply.redirect('/');

@@ -1,5 +1,5 @@
-import type { BrowseQuery, CreateService, UpdateService } from '../../../shared/services.js';
-import { browseQuerySchema, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import type { CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
+import { PRICES_VARY_MESSAGE } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repository.js';
@@ -81,8 +81,8 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       return presentOne(record, viewer?.id ?? null);
     },
 
-    async browse(query: BrowseQuery, viewer: UserRow | null) {
-      const q = browseQuerySchema.parse(query);
+    /** `q` comes validated by the route's query schema. */
+    async browse(q: ParsedBrowseQuery, viewer: UserRow | null) {
       const filter = { listingType: q.listingType, search: q.search, categoryId: undefined as number | undefined };
       if (q.categoryId !== undefined) {
         filter.categoryId = await repo.findCategoryId(q.categoryId);
