@@ -18,11 +18,27 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createImageService } from './modules/images/service.js';
+import { createPublicPageCache } from './modules/services/public-pages.js';
 import { createServicesRepository } from './modules/services/repository.js';
 import { servicesRoutes } from './modules/services/routes.js';
 import { createServicesService } from './modules/services/service.js';
+import { createEventBus, type EventBus } from './modules/events/bus.js';
+import { eventsRoutes } from './modules/events/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMessagingRepository } from './modules/messaging/repository.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
+import { createMessagingService } from './modules/messaging/service.js';
 import { locateZip } from './modules/zip/lookup.js';
 import { zipRoutes } from './modules/zip/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email outbox: main.ts starts its worker, tests call flush(). */
+    mailer: Mailer;
+    /** Live events to people's open tabs. */
+    events: EventBus;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -78,10 +94,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { config, auth: createAuthService(repo), sessions });
   await app.register(catalogueRoutes, { db: database.db });
   const images = createImageService(database.db);
-  const listings = createServicesService({ db: database.db, repo: createServicesRepository(database.db), images, locate: locateZip });
+  const listings = createServicesService({
+    db: database.db,
+    repo: createServicesRepository(database.db),
+    images,
+    locate: locateZip,
+    publicPages: createPublicPageCache(config.LISTINGS_CACHE_MS),
+  });
   await app.register(servicesRoutes, { services: listings });
   await app.register(imageRoutes, { config, images });
   await app.register(zipRoutes);
+
+  const mailer = createMailer({ db: database.db, config, logger: app.log });
+  const bus = await createEventBus(database, app.log);
+  const messaging = createMessagingService({
+    db: database.db,
+    repo: createMessagingRepository(database.db),
+    users: repo,
+    mail: mailer,
+    events: bus,
+    supportEmail: config.ADMIN_EMAILS[0],
+    publicUrl: config.PUBLIC_URL,
+  });
+  await app.register(messagingRoutes, { messaging });
+  await app.register(eventsRoutes, { bus, initialEvents: messaging.initialEvents });
+  // main.ts starts the mail worker; tests flush the outbox themselves.
+  app.decorate('mailer', mailer);
+  app.decorate('events', bus);
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    await bus.close();
+  });
 
   const clientDir = options.clientDir;
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));

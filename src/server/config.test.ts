@@ -13,9 +13,12 @@ describe('configuration', () => {
       DEMO_DATA: true,
       NODE_ENV: 'production',
       RATE_LIMIT_SCALE: 1,
+      MAIL_FROM: 'Community Services <no-reply@localhost>',
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SESSION_SECRET).toBeUndefined();
+    // No mail server needed: without SMTP_URL, mail is written under DATA_DIR/mail.
+    expect(config.SMTP_URL).toBeUndefined();
   });
 
   it('reads and normalises every setting', () => {
@@ -38,6 +41,22 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the mail settings; the default sender uses the public host name', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://market.example.org/' }).MAIL_FROM).toBe('Community Services <no-reply@market.example.org>');
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:5000' }).MAIL_FROM).toBe('Community Services <no-reply@localhost>');
+    const config = loadConfig({ SMTP_URL: 'smtps://mailer:s3cret@mail.example.org:465', MAIL_FROM: ' Market Team <team@example.org> ' });
+    expect(config).toMatchObject({ SMTP_URL: 'smtps://mailer:s3cret@mail.example.org:465', MAIL_FROM: 'Market Team <team@example.org>' });
+    expect(loadConfig({ MAIL_FROM: 'team@example.org' }).MAIL_FROM).toBe('team@example.org');
+  });
+
+  it('refuses a mail server that is not smtp:// or smtps:// and a sender that is not an address', () => {
+    for (const env of [{ SMTP_URL: 'http://mail.example.org' }, { SMTP_URL: 'smtp://' }, { MAIL_FROM: 'Market Team' }, { MAIL_FROM: 'Team <team@example.org' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an email address/);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '' });
     expect(config.PORT).toBe(5000);
@@ -47,12 +66,12 @@ describe('configuration', () => {
   it('names every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', ADMIN_EMAILS: 'not-an-email', DEMO_DATA: 'maybe' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short', ADMIN_EMAILS: 'not-an-email', DEMO_DATA: 'maybe', SMTP_URL: 'mailhost', MAIL_FROM: 'me' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    for (const key of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'ADMIN_EMAILS', 'DEMO_DATA']) expect(message).toContain(key);
+    for (const key of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'ADMIN_EMAILS', 'DEMO_DATA', 'SMTP_URL', 'MAIL_FROM']) expect(message).toContain(key);
   });
 });

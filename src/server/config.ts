@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -19,9 +20,31 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive('must be a positive number').default(1),
+  /** How long a signed-out visitor's browse page may be served from memory (0 turns the cache off). */
+  LISTINGS_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(60_000, 'must be at most 60000').default(1000),
+  /** Unset: outgoing mail is written as .eml files under DATA_DIR/mail instead of being sent. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(isMailbox, 'must be an email address, optionally with a name: Community Services <no-reply@example.org>')
+    .optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+/** `someone@example.org` or `Display Name <someone@example.org>`: what a From header may hold. */
+function isMailbox(value: string): boolean {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
+}
+
+/** Mail comes from no-reply at the site's own host name; an IP address falls back to localhost. */
+function defaultMailFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const domain = host && !isIP(host) && !host.startsWith('[') ? host : 'localhost';
+  return `Community Services <no-reply@${domain}>`;
+}
+
+export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -38,5 +61,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, PUBLIC_URL: publicUrl };
+  return { ...parsed.data, PUBLIC_URL: publicUrl, MAIL_FROM: parsed.data.MAIL_FROM ?? defaultMailFrom(publicUrl) };
 }

@@ -62,6 +62,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Emails queued while the server was down (or before an SMTP outage ended) go out now.
+  app.mailer.start();
   const engine = database.kind === 'pglite' ? `embedded database in ${join(dataDir, 'pglite')}` : 'PostgreSQL';
   if (demoListings) app.log.info(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off)`);
   app.log.info(`Community Services Marketplace is running at ${config.PUBLIC_URL} (${engine})`);

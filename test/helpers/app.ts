@@ -47,7 +47,8 @@ export interface TestApp {
 /** The real application on a real engine, configured like production but for `env`. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', ...env });
+  // Listing tests change the database behind the app's back (bans, pauses): no page cache unless a test asks.
+  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0', ...env });
   const sessionSecret = randomBytes(32).toString('hex');
   const app = await buildApp({ config, database, sessionSecret });
   await app.ready();

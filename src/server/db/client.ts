@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where to open a dedicated connection outside the pool (the live events listener holds one). */
+  connectionString?: string;
   /** Applies every pending migration (drizzle's migrator, same folder for both drivers). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
+    connectionString: url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type SQL, sql as rawSql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -169,3 +170,94 @@ export const images = pgTable(
   },
   (t) => [index('images_service_idx').on(t.serviceId, t.position), index('images_unattached_idx').on(t.createdAt).where(rawSql`${t.serviceId} is null`)],
 );
+
+/**
+ * A direct conversation between two people. participant1 wrote first; about a listing, participant2 is its owner
+ * (one conversation per listing and writer); for the contact form, participant2 is the team's account.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    participant1Id: text('participant1_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    participant2Id: text('participant2_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for the contact form; kept (set null) if an administrator removes the listing for good. */
+    serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
+    subject: text('subject'),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Unread messages per participant, changed in the same transaction as each message and each read. */
+    participant1Unread: integer('participant1_unread').notNull().default(0),
+    participant2Unread: integer('participant2_unread').notNull().default(0),
+    /** When each participant was last sent a notification email about this conversation (throttling). */
+    participant1NotifiedAt: timestamp('participant1_notified_at', { withTimezone: true }),
+    participant2NotifiedAt: timestamp('participant2_notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('conversations_distinct_participants', rawSql`${t.participant1Id} <> ${t.participant2Id}`),
+    check('conversations_unread_non_negative', rawSql`${t.participant1Unread} >= 0 and ${t.participant2Unread} >= 0`),
+    uniqueIndex('conversations_service_writer_key').on(t.serviceId, t.participant1Id).where(rawSql`${t.serviceId} is not null`),
+    index('conversations_participant1_idx').on(t.participant1Id, t.lastMessageAt.desc().nullsFirst()),
+    index('conversations_participant2_idx').on(t.participant2Id, t.lastMessageAt.desc().nullsFirst()),
+    index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    /** Set when the other participant opens the conversation. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('messages_content_length', rawSql`char_length(${t.content}) between 1 and 5000`),
+    index('messages_conversation_idx').on(t.conversationId, t.id.desc().nullsFirst()),
+    // The per-person sending limit counts the last minute's messages across processes.
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/**
+ * Emails waiting to go out, written in the same transaction as what caused them; a worker sends them with
+ * retries and backoff, so an SMTP outage delays mail but loses none.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the email is about ('message-copy', 'message-notification', …), for logs and tests. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(rawSql`${t.sentAt} is null`)],
+);
+
+/**
+ * Every word (as an English lexeme) that appears in a listing, kept by triggers on `services` (migration 0005).
+ * A search word finds its likely meanings here through the trigram index ("tutr" → "tutor"), so the listing
+ * query itself is a plain full-text match on the stored search vector.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', rawSql`${t.word} gin_trgm_ops`),
+]);

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp } from '../../../../test/helpers/factories.js';
 import type { UploadedImage } from '../../../shared/services.js';
 import { images, serviceTypes, services } from '../../db/schema.js';
+import { imageUrl } from './presenter.js';
+import { imageIdsOfListing } from './repository.js';
 import { createImageService, type ImageService } from './service.js';
 
 let t: TestApp;
@@ -14,6 +16,12 @@ beforeAll(async () => {
   service = createImageService(t.database.db);
 });
 afterAll(() => t.close());
+
+/** Each listing's image URLs as the listing query reads them: the imageIdsOfListing column. */
+async function urlsFor(serviceIds: number[]) {
+  const rows = await t.database.db.select({ id: services.id, imageIds: imageIdsOfListing }).from(services).where(inArray(services.id, serviceIds));
+  return new Map(rows.map((r) => [r.id, r.imageIds.map(imageUrl)]));
+}
 
 const TOO_MANY = 'You can only upload up to 5 images.';
 const solid = (width: number, height: number, background = '#3264c8') => sharp({ create: { width, height, channels: 3, background } });
@@ -204,10 +212,10 @@ describe('listing images', () => {
     const serviceId = await listingOf(user.id);
 
     expect(await attach(user.id, serviceId, [b.id, a.id])).toEqual([b.url, a.url]);
-    expect((await service.urlsFor([serviceId])).get(serviceId)).toEqual([b.url, a.url]);
+    expect((await urlsFor([serviceId])).get(serviceId)).toEqual([b.url, a.url]);
 
     expect(await attach(user.id, serviceId, [c.id, b.id])).toEqual([c.url, b.url]);
-    expect((await service.urlsFor([serviceId, 2_000_000_000])).get(serviceId)).toEqual([c.url, b.url]);
+    expect((await urlsFor([serviceId, 2_000_000_000])).get(serviceId)).toEqual([c.url, b.url]);
     expect(await status(a.url)).toBe(404);
     expect(await status(b.url)).toBe(200);
 
@@ -220,13 +228,13 @@ describe('listing images', () => {
     expect(await status(c.url)).toBe(404);
   });
 
-  it('answers every listing of a page in one call, empty ones included', async () => {
+  it('reads every listing of a page in one query, empty ones included', async () => {
     const { user, cookie } = await signUp(t.app);
     const [first, second, empty] = [await listingOf(user.id), await listingOf(user.id), await listingOf(user.id)];
     const [a, b] = [await uploaded(cookie), await uploaded(cookie)];
     await attach(user.id, first, [a.id]);
     await attach(user.id, second, [b.id]);
-    const urls = await service.urlsFor([first, second, empty]);
+    const urls = await urlsFor([first, second, empty]);
     expect(Object.fromEntries(urls)).toEqual({ [first]: [a.url], [second]: [b.url], [empty]: [] });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { images } from '../../db/schema.js';
 
@@ -6,6 +6,13 @@ export type NewImageRow = typeof images.$inferInsert;
 export type ImageVariant = 'full' | 'card';
 
 /** Queries on the images table; `db` may be a transaction. */
+/**
+ * A listing's image ids in position order, as one column of a query on `services`: a page of listings and
+ * their pictures come back in a single round trip. Both sides are written out in full, because Drizzle leaves
+ * columns unqualified in a single-table select, where a bare "id" would mean the image's own id.
+ */
+export const imageIdsOfListing = sql<string[]>`array(select i.id from ${images} i where i.service_id = "services"."id" order by i.position)`;
+
 export function createImageRepository(db: Db) {
   return {
     async insert(row: NewImageRow): Promise<void> {
@@ -44,13 +51,6 @@ export function createImageRepository(db: Db) {
       await db.delete(images).where(and(eq(images.serviceId, serviceId), others));
     },
 
-    idsOfServices(serviceIds: number[]) {
-      return db
-        .select({ id: images.id, serviceId: images.serviceId })
-        .from(images)
-        .where(inArray(images.serviceId, serviceIds))
-        .orderBy(asc(images.serviceId), asc(images.position));
-    },
 
     async variant(id: string, variant: ImageVariant): Promise<Buffer | undefined> {
       const column = variant === 'full' ? images.full : images.card;

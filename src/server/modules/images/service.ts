@@ -96,15 +96,6 @@ export function createImageService(db: Db) {
     return unique.map(imageUrl);
   }
 
-  /** Image URLs per listing, in position order, with one query for the whole page of listings. */
-  async function urlsFor(serviceIds: number[]): Promise<Map<number, string[]>> {
-    const urls = new Map<number, string[]>(serviceIds.map((id) => [id, []]));
-    if (serviceIds.length === 0) return urls;
-    for (const row of await repo.idsOfServices([...new Set(serviceIds)])) {
-      urls.get(row.serviceId!)?.push(imageUrl(row.id));
-    }
-    return urls;
-  }
 
   /** Uploads no listing claimed within `ms` (abandoned forms, failed saves). */
   function deleteUnattachedOlderThan(ms: number): Promise<number> {
@@ -115,5 +106,5 @@ export function createImageService(db: Db) {
     return repo.variant(id, variant);
   }
 
-  return { store, resolveRefs, attach, urlsFor, deleteUnattachedOlderThan, bytesOf };
+  return { store, resolveRefs, attach, deleteUnattachedOlderThan, bytesOf };
 }

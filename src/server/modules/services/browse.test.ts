@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../../shared/services.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, loadCatalogue } from '../../../../test/helpers/listings.js';
+import { createListing, loadCatalogue, offerPayload } from '../../../../test/helpers/listings.js';
 
 let t: TestApp;
 let cookie: string;
@@ -17,6 +18,12 @@ const browse = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/services?${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BrowseResult>();
+};
+
+/** The form's payload for an existing listing, ready to edit. */
+const offerPayloadFor = async (listing: { categoryId: number; serviceTypeId: number }) => {
+  const { categoryId, serviceTypeId } = listing;
+  return { ...(await offerPayload(t)), categoryId, serviceTypeId };
 };
 
 /** A word no other test uses, so a search sees only this test's listings. */
@@ -103,8 +110,54 @@ describe('search', () => {
     expect(ranked).toEqual([inTitle.id, inDescription.id]);
   });
 
+  it('forgives a typo in a word the listing gained by an edit, and needs every word of the search', async () => {
+    const tag = marker();
+    const listing = await createListing(t, cookie, { title: `Bicycle repairs ${tag}` }, 'household');
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/services/${listing.id}`,
+      headers: { cookie },
+      payload: { ...(await offerPayloadFor(listing)), title: `Saxophone lessons ${tag}` },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await browse(`search=saxophne ${tag}`)).services.map((s) => s.id)).toEqual([listing.id]);
+    expect((await browse(`search=saxophone ${tag} ${marker()}`)).services).toEqual([]);
+    // Stop words constrain nothing; a search of stop words alone finds nothing.
+    expect((await browse(`search=the saxophone ${tag}`)).services.map((s) => s.id)).toEqual([listing.id]);
+    expect((await browse(`search=the and of`)).services).toEqual([]);
+  });
+
   it('answers an empty page for a search that matches nothing', async () => {
     const result = await browse(`search=${marker()}${marker()}`);
     expect(result).toEqual({ services: [], nextCursor: null });
+  });
+});
+
+describe('signed-out pages kept in memory', () => {
+  let cached: TestApp;
+  let owner: string;
+  beforeAll(async () => {
+    cached = await createTestApp({ LISTINGS_CACHE_MS: '60000' });
+    ({ cookie: owner } = await signUp(cached.app));
+  });
+  afterAll(() => cached.close());
+  const ids = async (viewer?: string) =>
+    (await cached.app.inject({ method: 'GET', url: '/api/services', headers: viewer ? { cookie: viewer } : {} })).json<BrowseResult>().services.map((s) => s.id);
+
+  it('are forgotten by every listing change made through the app, and never used for signed-in readers', async () => {
+    const first = await createListing({ ...cached }, owner);
+    expect(await ids()).toEqual([first.id]);
+    const second = await createListing({ ...cached }, owner);
+    expect(await ids()).toEqual([second.id, first.id]);
+    await cached.app.inject({ method: 'DELETE', url: `/api/services/${second.id}`, headers: { cookie: owner } });
+    expect(await ids()).toEqual([first.id]);
+
+    // A change behind the app's back (another process) shows to signed-in readers at once, to visitors within the TTL.
+    await cached.database.db.execute(sql`update services set is_active = false where id = ${first.id}`);
+    expect(await ids(owner)).toEqual([]);
+    expect(await ids()).toEqual([first.id]);
+    const restored = await cached.app.inject({ method: 'POST', url: `/api/services/${second.id}/restore`, headers: { cookie: owner } });
+    expect(restored.statusCode).toBe(200);
+    expect(await ids()).toEqual([second.id]);
   });
 });

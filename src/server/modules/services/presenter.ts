@@ -1,12 +1,13 @@
 import type { Service } from '../../../shared/services.js';
 import { CONTACT_METHOD, CONTACT_VALUE } from '../../../shared/services.js';
+import { imageUrl } from '../images/presenter.js';
 import type { ListingRecord } from './repository.js';
 
 /**
  * The Service of spec section 3. The owner's email is shown to the owner only: neighbours
  * reach each other through messages, so an address on a public listing would only feed spam.
  */
-export function presentService(record: ListingRecord, imageUrls: string[], viewerId: string | null): Service {
+export function presentService(record: ListingRecord, viewerId: string | null): Service {
   const { service: s, category, owner } = record;
   return {
     id: s.id,
@@ -24,7 +25,7 @@ export function presentService(record: ListingRecord, imageUrls: string[], viewe
     rate: s.rateCents === null ? null : s.rateCents / 100,
     rateType: s.rateType,
     pricesVary: s.pricesVary,
-    images: imageUrls,
+    images: record.imageIds.map(imageUrl),
     availability: s.availability as Service['availability'],
     contactMethod: CONTACT_METHOD,
     contactValue: CONTACT_VALUE,

@@ -1,6 +1,7 @@
-import { and, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
+import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
+import { imageIdsOfListing } from '../images/repository.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -13,8 +14,8 @@ const { searchVector: _searchVector, ...serviceColumns } = getTableColumns(servi
  */
 export const RELEVANCE_CANDIDATES = 500;
 
-/** Everything a listing answer needs but its images (the image module's urlsFor adds those, one query per page). */
-function listingColumns(viewerId: string | null) {
+/** Everything a listing answer needs, its image ids included: one round trip per page. */
+function listingColumns(viewerId: string | Placeholder | null) {
   return {
     service: serviceColumns,
     category: { id: categories.id, name: categories.name, slug: categories.slug, color: categories.color },
@@ -24,6 +25,7 @@ function listingColumns(viewerId: string | null) {
       : sql<boolean>`false`,
     /** Full-precision creation time as text: the keyset cursor must not lose microseconds. */
     createdKey: sql<string>`${services.createdAt}::text`,
+    imageIds: imageIdsOfListing,
   };
 }
 export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createServicesRepository>['findListing']>>>;
@@ -37,22 +39,102 @@ export interface BrowseFilter {
   search?: string;
 }
 
-function searchMatch(search: string): SQL {
-  // Full text (stemmed, title weighted over description) or a typo-tolerant word match on the title.
-  return sql`(${services.searchVector} @@ websearch_to_tsquery('english', ${search}) or ${search} <% ${services.title})`;
+/** `query` is a tsquery from searchQuery(): stems, prefixes and likely meanings of each word, all required. */
+function searchMatch(query: string | Placeholder): SQL {
+  return sql`${services.searchVector} @@ ${query}::tsquery`;
 }
 
+/** Up to 8 words of letters and digits, lower-cased; anything else in a search is a separator. */
+export function searchTerms(search: string): string[] {
+  return [...new Set(search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => w.length <= 40).slice(0, 8);
+}
+
+const quoteLexeme = (word: string) => `'${word.replace(/['\\]/g, '')}'`;
+
 export function createServicesRepository(db: Db) {
-  const selectListings = (viewerId: string | null, tx: Db = db) =>
+  const selectListings = (viewerId: string | Placeholder | null, tx: Db = db) =>
     tx
       .select(listingColumns(viewerId))
       .from(services)
       .innerJoin(categories, eq(categories.id, services.categoryId))
       .innerJoin(users, eq(users.id, services.userId));
 
+  /** One listing by id, built once and prepared on each connection. */
+  const listingById = (viewer: boolean) =>
+    selectListings(viewer ? sql.placeholder('viewerId') : null)
+      .where(eq(services.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(viewer ? 'listing_by_id_viewer' : 'listing_by_id');
+  const listingStatements = { anonymous: listingById(false), viewer: listingById(true) };
+
+  /**
+   * Browse pages in newest order, one statement per shape of filter (at most 32), built on first use and
+   * prepared by name on each connection: no query building or planning per request. Searches stay unnamed so
+   * PostgreSQL plans each term on its own (a common word and a rare one want different plans).
+   */
+  const browseStatements = new Map<string, ReturnType<typeof buildBrowseStatement>>();
+  function buildBrowseStatement(shape: { viewer: boolean; category: boolean; type: boolean; search: boolean; after: boolean }, key: string) {
+    const p = sql.placeholder;
+    return selectListings(shape.viewer ? p('viewerId') : null)
+      .where(
+        and(
+          isPublic,
+          shape.category ? eq(services.categoryId, p('categoryId')) : undefined,
+          shape.type ? eq(services.listingType, sql`${p('listingType')}`) : undefined,
+          shape.search ? searchMatch(p('search')) : undefined,
+          shape.after ? sql`(${services.createdAt}, ${services.id}) < (${p('afterCreatedAt')}::timestamptz, ${p('afterId')}::integer)` : undefined,
+        ),
+      )
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(p('limit'))
+      .prepare(shape.search ? '' : `browse_${key}`);
+  }
+  function browseStatement(shape: { viewer: boolean; category: boolean; type: boolean; search: boolean; after: boolean }) {
+    const key = Object.entries(shape)
+      .filter(([, on]) => on)
+      .map(([name]) => name)
+      .join('_') || 'all';
+    let statement = browseStatements.get(key);
+    if (!statement) {
+      statement = buildBrowseStatement(shape, key);
+      browseStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  const categoryIds = new Map<string, number>();
+
+  /** Each term's stems and the listing words it most likely means, in one query over the trigram index. */
+  async function meanings(terms: string[]) {
+    const rows = await db.execute<{ term: string; stems: string[] | null; similar: string[] }>(sql`
+      select q.term,
+        (select array_agg(l) from unnest(tsvector_to_array(to_tsvector('english', q.term))) l) as stems,
+        array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} % q.term
+              order by similarity(${searchWords.word}, q.term) desc, ${searchWords.word} limit 4) as similar
+      from unnest(${`{${terms.join(',')}}`}::text[]) with ordinality q(term, ord) order by q.ord`);
+    return (rows as unknown as { rows: Array<{ term: string; stems: string[] | null; similar: string[] }> }).rows;
+  }
+
   return {
+    /**
+     * The tsquery for a search: every word must match (as typed, as a prefix, by its English stem, or by a
+     * listing word it is probably a typo of). Null when no word can match anything (only stop words).
+     */
+    async searchQuery(search: string): Promise<string | null> {
+      const terms = searchTerms(search);
+      if (terms.length === 0) return null;
+      const clauses = (await meanings(terms)).flatMap(({ term, stems, similar }) => {
+        // A stop word ("the", "and") has no stem: it constrains nothing.
+        if (!stems?.length) return [];
+        const options = new Set([`${quoteLexeme(term)}:*`, ...stems.map(quoteLexeme), ...similar.map(quoteLexeme)]);
+        return [`(${[...options].join(' | ')})`];
+      });
+      return clauses.length ? clauses.join(' & ') : null;
+    },
+
     async findListing(id: number, viewerId: string | null, tx: Db = db) {
-      const [row] = await selectListings(viewerId, tx).where(eq(services.id, id)).limit(1);
+      if (tx !== db) return (await selectListings(viewerId, tx).where(eq(services.id, id)).limit(1))[0];
+      const [row] = await (viewerId === null ? listingStatements.anonymous : listingStatements.viewer).execute({ id, viewerId });
       return row;
     },
 
@@ -67,22 +149,18 @@ export function createServicesRepository(db: Db) {
 
     /** Newest first, keyset-paginated on (createdAt, id). */
     async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }) {
-      return selectListings(viewerId)
-        .where(
-          and(
-            isPublic,
-            filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-            filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-            filter.search ? searchMatch(filter.search) : undefined,
-            after ? sql`(${services.createdAt}, ${services.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined,
-          ),
-        )
-        .orderBy(desc(services.createdAt), desc(services.id))
-        .limit(limit);
+      return browseStatement({ viewer: viewerId !== null, category: filter.categoryId !== undefined, type: !!filter.listingType, search: !!filter.search, after: !!after }).execute({
+        viewerId,
+        categoryId: filter.categoryId,
+        listingType: filter.listingType,
+        search: filter.search,
+        afterCreatedAt: after?.createdAt,
+        afterId: after?.id,
+        limit,
+      });
     },
 
-    /** Best matches first: text rank plus title similarity; offset-paginated (search results are read a few pages deep). */
-    /** Best matches first among the newest RELEVANCE_CANDIDATES: text rank plus title similarity; offset-paginated. */
+    /** Best matches first among the newest RELEVANCE_CANDIDATES (text rank, title over description); offset-paginated. */
     async browseRelevant(filter: BrowseFilter & { search: string }, viewerId: string | null, limit: number, offset: number) {
       const matches = db.$with('matches').as(
         db
@@ -100,7 +178,7 @@ export function createServicesRepository(db: Db) {
           .orderBy(desc(services.createdAt), desc(services.id))
           .limit(RELEVANCE_CANDIDATES),
       );
-      const score = sql`ts_rank_cd(${services.searchVector}, websearch_to_tsquery('english', ${filter.search})) + word_similarity(${filter.search}, ${services.title})`;
+      const score = sql`ts_rank_cd(${services.searchVector}, ${filter.search}::tsquery)`;
       return db
         .with(matches)
         .select(listingColumns(viewerId))
@@ -113,9 +191,13 @@ export function createServicesRepository(db: Db) {
         .offset(offset);
     },
 
+    /** Categories are never removed or renamed, so a found one is remembered: browsing by slug costs no extra query. */
     async findCategoryId(idOrSlug: string): Promise<number | undefined> {
+      const known = categoryIds.get(idOrSlug);
+      if (known !== undefined) return known;
       const condition = /^\d+$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647 ? eq(categories.id, Number(idOrSlug)) : eq(categories.slug, idOrSlug);
       const [row] = await db.select({ id: categories.id }).from(categories).where(condition).limit(1);
+      if (row) categoryIds.set(idOrSlug, row.id);
       return row?.id;
     },
 

@@ -1,10 +1,11 @@
-import type { CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
+import type { BrowseResult, CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
 import { PRICES_VARY_MESSAGE } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repository.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { presentService } from './presenter.js';
+import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
 import type { ListingRecord, ServicesRepository } from './repository.js';
 
 export const SERVICE_MESSAGES = {
@@ -19,22 +20,18 @@ export const SERVICE_MESSAGES = {
 export interface ListingImages {
   resolveRefs(userId: string, refs: string[]): Promise<string[]>;
   attach(tx: Db, userId: string, serviceId: number, ids: string[]): Promise<string[]>;
-  urlsFor(serviceIds: number[]): Promise<Map<number, string[]>>;
 }
 
 export type Locate = (zipCode: string) => { latitude: number; longitude: number } | undefined;
 
 const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
 
-export function createServicesService(deps: { db: Db; repo: ServicesRepository; images: ListingImages; locate: Locate }) {
+export function createServicesService(deps: { db: Db; repo: ServicesRepository; images: ListingImages; locate: Locate; publicPages?: PublicPageCache }) {
   const { db, repo, images, locate } = deps;
+  const publicPages = deps.publicPages ?? createPublicPageCache(0);
 
-  /** Listings as answered: records plus their image URLs, fetched for the whole page at once. */
-  async function presentAll(records: ListingRecord[], viewerId: string | null) {
-    const urls = await images.urlsFor(records.map((r) => r.service.id));
-    return records.map((r) => presentService(r, urls.get(r.service.id) ?? [], viewerId));
-  }
-  const presentOne = async (record: ListingRecord, viewerId: string | null) => (await presentAll([record], viewerId))[0]!;
+  const presentAll = (records: ListingRecord[], viewerId: string | null) => records.map((r) => presentService(r, viewerId));
+  const presentOne = (record: ListingRecord, viewerId: string | null) => presentService(record, viewerId);
 
   async function load(id: number, viewer: UserRow | null) {
     const record = await repo.findListing(id, viewer?.id ?? null);
@@ -72,6 +69,37 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
     };
   }
 
+  /** One page of public listings in the asked order. */
+  async function loadPage(q: ParsedBrowseQuery, viewer: UserRow | null): Promise<BrowseResult> {
+    const filter = { listingType: q.listingType, search: undefined as string | undefined, categoryId: undefined as number | undefined };
+    const none = { services: [], nextCursor: null };
+    if (q.categoryId !== undefined) {
+      filter.categoryId = await repo.findCategoryId(q.categoryId);
+      if (filter.categoryId === undefined) return none;
+    }
+    if (q.search) {
+      filter.search = (await repo.searchQuery(q.search)) ?? undefined;
+      if (filter.search === undefined) return none;
+    }
+    const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const viewerId = viewer?.id ?? null;
+    // One row more than asked tells whether another page exists.
+    if (filter.search && q.sort === 'relevance') {
+      const offset = cursor?.k === 'o' ? cursor.o : 0;
+      const rows = await repo.browseRelevant({ ...filter, search: filter.search }, viewerId, q.limit + 1, offset);
+      const page = rows.slice(0, q.limit);
+      return { services: presentAll(page, viewerId), nextCursor: rows.length > q.limit ? encodeCursor({ k: 'o', o: offset + q.limit }) : null };
+    }
+    const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
+    const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    return {
+      services: presentAll(page, viewerId),
+      nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.service.id }) : null,
+    };
+  }
+
   return {
     async get(id: number, viewer: UserRow | null) {
       const record = await load(id, viewer);
@@ -82,29 +110,9 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
     },
 
     /** `q` comes validated by the route's query schema. */
-    async browse(q: ParsedBrowseQuery, viewer: UserRow | null) {
-      const filter = { listingType: q.listingType, search: q.search, categoryId: undefined as number | undefined };
-      if (q.categoryId !== undefined) {
-        filter.categoryId = await repo.findCategoryId(q.categoryId);
-        if (filter.categoryId === undefined) return { services: [], nextCursor: null };
-      }
-      const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
-      const viewerId = viewer?.id ?? null;
-      // One row more than asked tells whether another page exists.
-      if (filter.search && q.sort === 'relevance') {
-        const offset = cursor?.k === 'o' ? cursor.o : 0;
-        const rows = await repo.browseRelevant({ ...filter, search: filter.search }, viewerId, q.limit + 1, offset);
-        const page = rows.slice(0, q.limit);
-        return { services: await presentAll(page, viewerId), nextCursor: rows.length > q.limit ? encodeCursor({ k: 'o', o: offset + q.limit }) : null };
-      }
-      const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
-      const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
-      const page = rows.slice(0, q.limit);
-      const last = page.at(-1);
-      return {
-        services: await presentAll(page, viewerId),
-        nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.service.id }) : null,
-      };
+    browse(q: ParsedBrowseQuery, viewer: UserRow | null) {
+      if (viewer) return loadPage(q, viewer);
+      return publicPages.get(JSON.stringify(q), () => loadPage(q, null));
     },
 
     async listOwn(user: UserRow) {
@@ -129,6 +137,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
         await images.attach(tx, user.id, row.id, imageIds);
         return row.id;
       });
+      publicPages.forgetAll();
       return present(id, user);
     },
 
@@ -148,18 +157,21 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
         });
         await images.attach(tx, user.id, id, imageIds);
       });
+      publicPages.forgetAll();
       return present(id, user);
     },
 
     async remove(user: UserRow, id: number) {
       const existing = await loadOwn(id, user);
       if (!existing.deletedAt) await repo.update(db, id, { deletedAt: new Date() });
+      publicPages.forgetAll();
       return present(id, user);
     },
 
     async restore(user: UserRow, id: number) {
       const existing = await loadOwn(id, user);
       if (existing.deletedAt) await repo.update(db, id, { deletedAt: null });
+      publicPages.forgetAll();
       return present(id, user);
     },
 
@@ -169,6 +181,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       if (!service || !visible) throw notFound(SERVICE_MESSAGES.notFound);
       if (service.service.deletedAt) throw conflict(SERVICE_MESSAGES.deleted);
       const likeCount = liked ? await repo.like(id, user.id) : await repo.unlike(id, user.id);
+      publicPages.forgetAll();
       return { liked, likeCount };
     },
   };

@@ -1,0 +1,207 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { createOutboxRepository, type OutboxRow } from './repository.js';
+import { createTransportFor, type MailTransport } from './transport.js';
+
+export interface Email {
+  /** What the email is about ('message-copy', 'message-notification', …), for logs, file names and tests. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Writes the email into the outbox inside the caller's transaction (tx is a Drizzle Db / transaction). */
+  enqueue(tx: Db, email: Email): Promise<void>;
+  /** Sends every due email now (claims rows, sends, marks them); resolves with how many were sent. Used by the worker and by tests. */
+  flush(): Promise<number>;
+  /** Starts the background worker: a flush every few seconds and right after kick(). */
+  start(): void;
+  /** Asks the worker to flush soon (call after the transaction that enqueued commits). */
+  kick(): void;
+  /** Stops the worker and waits for an in-flight flush. */
+  stop(): Promise<void>;
+}
+
+/** Console and Fastify's (pino) logger both fit. */
+export interface MailLogger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface OutboxPolicy {
+  /** Rows claimed per round trip. */
+  batchSize: number;
+  /** After this many failed attempts a row is left alone (sent_at null, last_error set) for a person to look at. */
+  maxAttempts: number;
+  /** How long a claim keeps other workers off a row; longer than any batch can take to send. */
+  leaseMs: number;
+  /** The wait after the first failure; it doubles with each further failure up to `maxRetryMs`. */
+  firstRetryMs: number;
+  maxRetryMs: number;
+  /** The worker's flush period when nobody kicks it. */
+  pollMs: number;
+}
+
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+  batchSize: 20,
+  maxAttempts: 12,
+  leaseMs: 15 * 60_000,
+  firstRetryMs: 30_000,
+  maxRetryMs: 60 * 60_000,
+  pollMs: 5_000,
+};
+
+export interface MailerDeps {
+  db: Db;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>;
+  logger?: MailLogger;
+  /** Defaults to SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
+  transport?: MailTransport;
+  policy?: Partial<OutboxPolicy>;
+}
+
+/** 30 s, 1 min, 2 min, … capped at an hour: the wait before the next try after the `attempts`-th failure. */
+export function retryDelayMs(attempts: number, policy: Pick<OutboxPolicy, 'firstRetryMs' | 'maxRetryMs'> = DEFAULT_OUTBOX_POLICY): number {
+  return Math.min(policy.firstRetryMs * 2 ** Math.max(0, attempts - 1), policy.maxRetryMs);
+}
+
+/** Errors that concern one message (a refused recipient or content); anything else means the transport itself is down. */
+const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 1000);
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const seconds = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
+
+/**
+ * The outbox (decision 007): callers write emails in their own transaction; `flush` claims due rows (safe with
+ * several processes on one PostgreSQL), sends them and records the outcome, retrying failures with backoff.
+ * Delivery is at least once: only a process that dies between sending and marking a row sends it again, with
+ * the same Message-ID.
+ */
+export function createMailer(deps: MailerDeps): Mailer {
+  const policy = { ...DEFAULT_OUTBOX_POLICY, ...deps.policy };
+  const log = deps.logger ?? console;
+  const repo = createOutboxRepository(deps.db);
+  const transport = deps.transport ?? createTransportFor(deps.config, (message) => log.error(message));
+
+  let running = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** Flushes run one after another in a process; other processes are kept apart by the claim. */
+  let chain: Promise<unknown> = Promise.resolve();
+
+  async function fail(row: OutboxRow, error: string): Promise<void> {
+    const delay = retryDelayMs(row.attempts, policy);
+    await repo.markFailed(row.id, row.attempts, error, delay);
+    if (row.attempts >= policy.maxAttempts) {
+      log.error(`Gave up on email #${row.id} (${row.kind}) after ${row.attempts} attempts; it stays in the outbox. Last error: ${error}`);
+    }
+  }
+
+  /** Sends one claimed batch; answers how many went out and whether the transport looked down. */
+  async function sendBatch(rows: OutboxRow[]): Promise<{ sent: number; down: boolean }> {
+    const claimedAt = Date.now();
+    let sent = 0;
+    for (const [i, row] of rows.entries()) {
+      // Never send on a claim that may have run out: hand the rest back and claim them afresh.
+      if (stopping || Date.now() - claimedAt > policy.leaseMs / 2) {
+        await repo.release(rows.slice(i));
+        return { sent, down: false };
+      }
+      try {
+        const line = await transport.send(row);
+        await repo.markSent(row.id);
+        sent += 1;
+        if (line) log.info(line);
+      } catch (err) {
+        const error = describe(err);
+        if (MESSAGE_ERRORS.has(codeOf(err) ?? '')) {
+          await fail(row, error);
+          log.warn(`Email #${row.id} (${row.kind}) was refused; retrying in ${seconds(retryDelayMs(row.attempts, policy))}: ${error}`);
+          continue;
+        }
+        // The server is unreachable or refuses us: the rest of the batch would fail the same way, slowly.
+        const rest = rows.slice(i);
+        for (const r of rest) await fail(r, error);
+        log.warn(`Could not send ${rest.length} email(s) through ${transport.kind === 'smtp' ? 'SMTP' : 'the mail folder'}; retrying with backoff: ${error}`);
+        return { sent, down: true };
+      }
+    }
+    return { sent, down: false };
+  }
+
+  async function flushOnce(): Promise<number> {
+    let sent = 0;
+    while (!stopping) {
+      const rows = await repo.claimDue(policy.batchSize, policy.maxAttempts, policy.leaseMs);
+      if (rows.length === 0) break;
+      const batch = await sendBatch(rows);
+      sent += batch.sent;
+      if (batch.down) break;
+    }
+    return sent;
+  }
+
+  function flush(): Promise<number> {
+    const run = chain.then(flushOnce);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+    // The worker alone must not keep the process alive.
+    timer.unref();
+  }
+
+  async function tick() {
+    timer = undefined;
+    if (!running) return;
+    try {
+      await flush();
+    } catch (err) {
+      log.error(`The mail outbox could not be flushed: ${describe(err)}`);
+    }
+    if (running && !timer) schedule(policy.pollMs);
+  }
+
+  return {
+    async enqueue(tx, email) {
+      await repo.insert(tx, { kind: email.kind, toAddress: email.to, subject: email.subject, text: email.text, html: email.html });
+    },
+    flush,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    kick() {
+      if (running) schedule(0);
+    },
+    async stop() {
+      running = false;
+      clearTimeout(timer);
+      timer = undefined;
+      stopping = true;
+      try {
+        await chain;
+      } finally {
+        stopping = false;
+        transport.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Email } from './mailer.js';
+
+/**
+ * The emails messaging sends. Each names people only by username and never carries the other person's address
+ * (issue 4); every value that came from a person is escaped in the HTML part.
+ */
+
+const SITE = 'Community Services Marketplace';
+/** How much of a message a notification quotes; the whole message is one click away. */
+export const NOTIFICATION_EXCERPT_CHARS = 500;
+
+interface MessageEmailInput {
+  to: string;
+  /** The conversation's subject, else the listing's title; null when there is neither. */
+  subject: string | null;
+  content: string;
+  /** config.PUBLIC_URL, for the links back to the site. */
+  publicUrl: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A subject or a name on one line: a stray newline must not reach a header. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** At most `max` characters (whole code points, never half an emoji), cut at a space when one is near, then "…". */
+export function excerpt(content: string, max = NOTIFICATION_EXCERPT_CHARS): string {
+  const chars = Array.from(content.trim());
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max).join('');
+  const space = cut.search(/\s\S*$/);
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const about = (subject: string | null) => (subject && oneLine(subject) ? ` about "${oneLine(subject)}"` : '');
+
+interface Layout {
+  /** One sentence above the quoted message; plain text, escaped here. */
+  intro: string;
+  quote: string;
+  link: { href: string; label: string };
+  footer: string;
+}
+
+function textOf({ intro, quote, link, footer }: Layout): string {
+  return `${intro}\n\n${quote}\n\n${link.label}: ${link.href}\n\n${footer}\n\n— ${SITE}\n`;
+}
+
+/** Simple, table-free HTML with inline styles: what mail clients render most alike. */
+function htmlOf({ intro, quote, link, footer }: Layout): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(SITE)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2933;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-size:16px">${e(intro)}</p>
+<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>
+<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>
+<p style="margin:0;font-size:13px;color:#616e7c">${e(footer)}</p>
+</div>
+<p style="max-width:560px;margin:12px auto 0;font-size:12px;color:#8a94a0;text-align:center">${e(SITE)}</p>
+</body>
+</html>
+`;
+}
+
+function email(kind: string, to: string, subject: string, layout: Layout): Email {
+  return { kind, to, subject: oneLine(subject), text: textOf(layout), html: htmlOf(layout) };
+}
+
+const messagesUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/messages`;
+
+/** "Send a copy to my email": the sender's own words, for their records. */
+export function messageCopyEmail(input: MessageEmailInput & { recipientName: string }): Email {
+  const recipient = oneLine(input.recipientName);
+  return email('message-copy', input.to, `Copy of your message to ${recipient}${about(input.subject)}`, {
+    intro: `Here is a copy of the message you sent to ${recipient}${about(input.subject)} on ${SITE}:`,
+    quote: input.content.trim(),
+    link: { href: messagesUrl(input.publicUrl), label: 'See the conversation' },
+    footer: 'You receive this copy because you ticked "Send a copy to my email" when you sent the message.',
+  });
+}
+
+/** A new message for someone with email notifications on; quotes the start of it and links to the chat. */
+export function newMessageEmail(input: MessageEmailInput & { senderName: string }): Email {
+  const sender = oneLine(input.senderName);
+  const base = input.publicUrl.replace(/\/+$/, '');
+  return email('message-notification', input.to, `${sender} sent you a message${about(input.subject)}`, {
+    intro: `${sender} sent you a message${about(input.subject)} on ${SITE}:`,
+    quote: excerpt(input.content),
+    link: { href: messagesUrl(base), label: 'Read and reply' },
+    footer: `You receive this email because email notifications are on. To turn them off, open your Profile page (${base}/profile) and switch off "Email notifications for direct messages".`,
+  });
+}

@@ -1,0 +1,167 @@
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { conversations, messages, services, users } from '../../db/schema.js';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+const participant1 = alias(users, 'participant1');
+const participant2 = alias(users, 'participant2');
+const sender = alias(users, 'sender');
+
+const participantColumns = (u: typeof participant1 | typeof participant2 | typeof sender) => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
+});
+
+/** Where a person takes part, as participant1 or participant2. */
+const involves = (userId: string) => or(eq(conversations.participant1Id, userId), eq(conversations.participant2Id, userId));
+
+/** The person's own unread count in a conversation, whichever side they are on. */
+const unreadOf = (userId: string) =>
+  sql<number>`case when ${conversations.participant1Id} = ${userId} then ${conversations.participant1Unread} else ${conversations.participant2Unread} end`;
+
+export function createMessagingRepository(db: Db) {
+  /** Conversations with both people, the linked listing and the last message, as the list shows them. */
+  const selectConversations = (viewerId: string, tx: Db = db) =>
+    tx
+      .select({
+        conversation: conversations,
+        participant1: participantColumns(participant1),
+        participant2: participantColumns(participant2),
+        service: { id: services.id, title: services.title },
+        unreadCount: unreadOf(viewerId),
+        lastMessage: sql<{ content: string; createdAt: string; fromUserId: string } | null>`(
+          select json_build_object('content', m.content, 'createdAt', m.created_at, 'fromUserId', m.sender_id)
+          from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
+      })
+      .from(conversations)
+      .innerJoin(participant1, eq(participant1.id, conversations.participant1Id))
+      .innerJoin(participant2, eq(participant2.id, conversations.participant2Id))
+      .leftJoin(services, eq(services.id, conversations.serviceId));
+
+  return {
+    async listFor(userId: string) {
+      return selectConversations(userId).where(involves(userId)).orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
+    },
+
+    async findConversation(id: number, viewerId: string, tx: Db = db) {
+      const [row] = await selectConversations(viewerId, tx).where(eq(conversations.id, id)).limit(1);
+      return row;
+    },
+
+    async findRow(id: number, tx: Db = db): Promise<ConversationRow | undefined> {
+      const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+      return row;
+    },
+
+    /** Locks the conversation for the rest of the transaction: unread counts and throttles change together. */
+    async lockRow(tx: Db, id: number): Promise<ConversationRow> {
+      const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
+      return row!;
+    },
+
+    async findAboutService(serviceId: number, writerId: string, tx: Db = db): Promise<ConversationRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.serviceId, serviceId), eq(conversations.participant1Id, writerId)))
+        .limit(1);
+      return row;
+    },
+
+    /** A new conversation, or undefined when one about this listing by this writer appeared meanwhile. */
+    async insertConversation(tx: Db, values: typeof conversations.$inferInsert): Promise<ConversationRow | undefined> {
+      const [row] = await tx.insert(conversations).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async updateConversation(tx: Db, id: number, values: Partial<typeof conversations.$inferInsert>): Promise<void> {
+      await tx.update(conversations).set(values).where(eq(conversations.id, id));
+    },
+
+    async insertMessage(tx: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
+      const [row] = await tx.insert(messages).values(values).returning();
+      return row!;
+    },
+
+    /** The newest `limit` messages before `beforeId` (all when absent), newest first, with their senders. */
+    async pageOfMessages(conversationId: number, limit: number, beforeId?: number) {
+      return db
+        .select({ message: messages, sender: participantColumns(sender) })
+        .from(messages)
+        .innerJoin(sender, eq(sender.id, messages.senderId))
+        .where(and(eq(messages.conversationId, conversationId), beforeId === undefined ? undefined : lt(messages.id, beforeId)))
+        .orderBy(desc(messages.id))
+        .limit(limit);
+    },
+
+    async findMessage(id: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ message: messages, sender: participantColumns(sender) })
+        .from(messages)
+        .innerJoin(sender, eq(sender.id, messages.senderId))
+        .where(eq(messages.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks the other person's messages read and zeroes the reader's count; false when nothing was unread. */
+    async markRead(conversation: ConversationRow, readerId: string): Promise<boolean> {
+      const unreadColumn = conversation.participant1Id === readerId ? 'participant1Unread' : 'participant2Unread';
+      return db.transaction(async (tx) => {
+        const cleared = await tx
+          .update(conversations)
+          .set({ [unreadColumn]: 0 })
+          .where(and(eq(conversations.id, conversation.id), gt(conversations[unreadColumn], 0)))
+          .returning({ id: conversations.id });
+        if (cleared.length === 0) return false;
+        await tx
+          .update(messages)
+          .set({ readAt: sql`now()` })
+          .where(and(eq(messages.conversationId, conversation.id), ne(messages.senderId, readerId), isNull(messages.readAt)));
+        return true;
+      });
+    },
+
+    async unreadTotal(userId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`coalesce(sum(${unreadOf(userId)}), 0)::int` })
+        .from(conversations)
+        .where(involves(userId));
+      return row?.count ?? 0;
+    },
+
+    /** For the abuse limits: conversations this person started and messages they sent since `since`. */
+    async countStartedSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(conversations)
+        .where(and(eq(conversations.participant1Id, userId), gt(conversations.createdAt, since)));
+      return row?.count ?? 0;
+    },
+
+    async countSentSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(and(eq(messages.senderId, userId), gt(messages.createdAt, since)));
+      return row?.count ?? 0;
+    },
+
+    async findServiceForMessage(serviceId: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: services.id, userId: services.userId, title: services.title, isActive: services.isActive, deletedAt: services.deletedAt })
+        .from(services)
+        .where(eq(services.id, serviceId))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type MessagingRepository = ReturnType<typeof createMessagingRepository>;

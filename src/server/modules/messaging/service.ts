@@ -1,0 +1,213 @@
+import type { LiveEvent, Message, SendMessage, StartConversation } from '../../../shared/messaging.js';
+import {
+  CONTACT_DEFAULT_SUBJECT,
+  MESSAGES_PER_MINUTE,
+  MESSAGING_ERRORS,
+  MESSAGING_TEXTS,
+  NEW_CONVERSATIONS_PER_HOUR,
+  NOTIFICATION_WINDOW_MINUTES,
+  SUPPORT_PARTICIPANT,
+} from '../../../shared/messaging.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, forbidden, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
+import type { UserRow } from '../auth/repository.js';
+import type { Email } from '../mail/mailer.js';
+import { messageCopyEmail, newMessageEmail } from '../mail/templates.js';
+import { presentConversation, presentMessage } from './presenter.js';
+import type { ConversationRow, MessagingRepository } from './repository.js';
+import { decodeMessageCursor, encodeMessageCursor } from './cursor.js';
+
+/** What messaging needs from the mail module: an outbox written in the message's transaction. */
+export interface MessagingMail {
+  enqueue(tx: Db, email: Email): Promise<void>;
+  kick(): void;
+}
+
+/** What messaging needs from the live events module. */
+export interface MessagingEvents {
+  publish(userIds: string[], event: LiveEvent): Promise<void>;
+}
+
+export interface MessagingUsers {
+  findUserById(id: string): Promise<UserRow | undefined>;
+  findUserByEmail(email: string): Promise<UserRow | undefined>;
+}
+
+export interface MessagingDeps {
+  db: Db;
+  repo: MessagingRepository;
+  users: MessagingUsers;
+  mail: MessagingMail;
+  events: MessagingEvents;
+  /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up. */
+  supportEmail: string | undefined;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const side = (conversation: ConversationRow, userId: string) => (conversation.participant1Id === userId ? 1 : 2);
+const otherOf = (conversation: ConversationRow, userId: string) =>
+  conversation.participant1Id === userId ? conversation.participant2Id : conversation.participant1Id;
+
+export function createMessagingService(deps: MessagingDeps) {
+  const { db, repo, users, mail, events, publicUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function supportAccount(): Promise<UserRow> {
+    const account = deps.supportEmail ? await users.findUserByEmail(deps.supportEmail) : undefined;
+    if (!account || account.isBanned) throw serviceUnavailable(MESSAGING_ERRORS.supportUnavailable);
+    return account;
+  }
+
+  async function checkSendingLimit(userId: string) {
+    const sent = await repo.countSentSince(userId, new Date(now().getTime() - 60_000));
+    if (sent >= MESSAGES_PER_MINUTE) throw tooManyRequests(MESSAGING_ERRORS.tooManyMessages, 60);
+  }
+
+  async function checkStartingLimit(userId: string) {
+    const started = await repo.countStartedSince(userId, new Date(now().getTime() - 3_600_000));
+    if (started >= NEW_CONVERSATIONS_PER_HOUR) throw tooManyRequests(MESSAGING_ERRORS.tooManyConversations, 3600);
+  }
+
+  /** A participant's view of a conversation they take part in: 404 unknown, 403 for anyone else. */
+  async function loadOwn(id: number, user: UserRow): Promise<ConversationRow> {
+    const conversation = await repo.findRow(id);
+    if (!conversation) throw notFound(MESSAGING_ERRORS.conversationNotFound);
+    if (conversation.participant1Id !== user.id && conversation.participant2Id !== user.id) throw forbidden(MESSAGING_ERRORS.notParticipant);
+    return conversation;
+  }
+
+  /**
+   * Adds a message inside `tx`: the conversation's last activity, the recipient's unread count, the sender's copy
+   * and the recipient's notification (at most one per conversation per window while unread) change together.
+   */
+  async function append(tx: Db, conversationId: number, from: UserRow, to: UserRow, content: string, sendCopyToSender: boolean) {
+    const conversation = await repo.lockRow(tx, conversationId);
+    const message = await repo.insertMessage(tx, { conversationId, senderId: from.id, content });
+    const recipientSide = side(conversation, to.id);
+    const unreadBefore = recipientSide === 1 ? conversation.participant1Unread : conversation.participant2Unread;
+    const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
+    const windowStart = message.createdAt.getTime() - NOTIFICATION_WINDOW_MINUTES * 60_000;
+    const notify = to.emailNotificationsEnabled && Boolean(to.email) && (unreadBefore === 0 || !notifiedAt || notifiedAt.getTime() <= windowStart);
+    await repo.updateConversation(tx, conversationId, {
+      lastMessageAt: message.createdAt,
+      ...(recipientSide === 1
+        ? { participant1Unread: unreadBefore + 1, ...(notify && { participant1NotifiedAt: message.createdAt }) }
+        : { participant2Unread: unreadBefore + 1, ...(notify && { participant2NotifiedAt: message.createdAt }) }),
+    });
+    const service = conversation.serviceId ? await repo.findServiceForMessage(conversation.serviceId, tx) : undefined;
+    const subject = conversation.subject ?? service?.title ?? null;
+    if (notify && to.email) {
+      await mail.enqueue(tx, newMessageEmail({ to: to.email, senderName: from.username ?? 'A neighbour', subject, content, publicUrl }));
+    }
+    if (sendCopyToSender && from.email) {
+      await mail.enqueue(tx, messageCopyEmail({ to: from.email, recipientName: to.username ?? 'a neighbour', subject, content, publicUrl }));
+    }
+    return message;
+  }
+
+  /** After the commit: mail goes out and both people's open tabs hear of the message. */
+  async function announce(messageId: number, from: UserRow, toId: string): Promise<Message> {
+    mail.kick();
+    const record = await repo.findMessage(messageId);
+    const message = presentMessage(record!.message, record!.sender);
+    const unread = await repo.unreadTotal(toId);
+    await Promise.all([
+      events.publish([toId, from.id], { type: 'message', message }),
+      events.publish([toId], { type: 'unread', count: unread }),
+    ]);
+    return message;
+  }
+
+  async function recipientOf(conversation: ConversationRow, user: UserRow): Promise<UserRow> {
+    const recipient = await users.findUserById(otherOf(conversation, user.id));
+    if (!recipient || recipient.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
+    return recipient;
+  }
+
+  /** Where a new conversation goes: a listing's owner, or the team for the contact form. */
+  async function destination(user: UserRow, input: StartConversation) {
+    if (input.serviceId !== undefined) {
+      const service = await repo.findServiceForMessage(input.serviceId);
+      if (!service) throw notFound(MESSAGING_ERRORS.serviceNotFound);
+      if (service.userId === user.id) throw badRequest(MESSAGING_TEXTS.ownListing);
+      if (service.deletedAt) throw conflict(MESSAGING_ERRORS.serviceDeleted);
+      if (input.participantId !== undefined && input.participantId !== service.userId) throw badRequest(MESSAGING_ERRORS.wrongRecipient);
+      const owner = await users.findUserById(service.userId);
+      if (!owner || owner.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
+      if (!service.isActive) throw notFound(MESSAGING_ERRORS.serviceNotFound);
+      return { recipient: owner, serviceId: service.id, subject: null };
+    }
+    const support = await supportAccount();
+    if (input.participantId !== undefined && input.participantId !== SUPPORT_PARTICIPANT && input.participantId !== support.id) {
+      throw badRequest(MESSAGING_ERRORS.missingRecipient);
+    }
+    if (support.id === user.id) throw badRequest(MESSAGING_ERRORS.missingRecipient);
+    return { recipient: support, serviceId: null, subject: input.subject || CONTACT_DEFAULT_SUBJECT };
+  }
+
+  return {
+    async list(user: UserRow) {
+      return (await repo.listFor(user.id)).map(presentConversation);
+    },
+
+    /** Starts a conversation, or adds to the one this person already has about the listing. */
+    async start(user: UserRow, input: StartConversation) {
+      const { recipient, serviceId, subject } = await destination(user, input);
+      const existing = serviceId === null ? undefined : await repo.findAboutService(serviceId, user.id);
+      if (!existing) await checkStartingLimit(user.id);
+      await checkSendingLimit(user.id);
+      const { conversationId, created, messageId } = await db.transaction(async (tx) => {
+        let conversation = existing;
+        let created = false;
+        if (!conversation) {
+          conversation = await repo.insertConversation(tx, { participant1Id: user.id, participant2Id: recipient.id, serviceId, subject });
+          created = conversation !== undefined;
+          // Someone's other tab started it a moment ago: add to that one.
+          conversation ??= await repo.findAboutService(serviceId!, user.id, tx);
+        }
+        const message = await append(tx, conversation!.id, user, recipient, input.message, input.sendCopyToSender);
+        return { conversationId: conversation!.id, created, messageId: message.id };
+      });
+      await announce(messageId, user, recipient.id);
+      const record = await repo.findConversation(conversationId, user.id);
+      return { created, conversation: presentConversation(record!) };
+    },
+
+    async messages(user: UserRow, conversationId: number, query: { limit: number; cursor?: string }) {
+      const conversation = await loadOwn(conversationId, user);
+      const beforeId = query.cursor ? decodeMessageCursor(query.cursor) : undefined;
+      const rows = await repo.pageOfMessages(conversationId, query.limit + 1, beforeId);
+      const page = rows.slice(0, query.limit);
+      // Opening the conversation reads its newest messages: the reader's unread count goes to zero.
+      if (beforeId === undefined && (await repo.markRead(conversation, user.id))) {
+        const unread = await repo.unreadTotal(user.id);
+        await Promise.all([events.publish([user.id], { type: 'read', conversationId }), events.publish([user.id], { type: 'unread', count: unread })]);
+      }
+      const oldestFirst = page.reverse();
+      return {
+        messages: oldestFirst.map((r) => presentMessage(r.message, r.sender)),
+        nextCursor: rows.length > query.limit ? encodeMessageCursor(oldestFirst[0]!.message.id) : null,
+      };
+    },
+
+    async send(user: UserRow, conversationId: number, input: SendMessage) {
+      const conversation = await loadOwn(conversationId, user);
+      const recipient = await recipientOf(conversation, user);
+      await checkSendingLimit(user.id);
+      const message = await db.transaction((tx) => append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender));
+      return announce(message.id, user, recipient.id);
+    },
+
+    async unreadCount(user: UserRow) {
+      return { count: await repo.unreadTotal(user.id) };
+    },
+
+    /** What a newly opened event stream hears first. */
+    async initialEvents(userId: string): Promise<LiveEvent[]> {
+      return [{ type: 'unread', count: await repo.unreadTotal(userId) }];
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
