@@ -110,6 +110,23 @@ describe('search', () => {
     expect(ranked).toEqual([inTitle.id, inDescription.id]);
   });
 
+  it('pages through every match by relevance: all words in the title first, then the rest, newest first in each', async () => {
+    const tag = marker();
+    const described = (n: number) => ({ title: `Weekend helper number ${n}`, description: `Happy to do origami folding lessons ${tag} for kids and adults.` });
+    const titled = (n: number) => ({ title: `Origami lessons ${tag} ${n}`, description: 'Paper folding for beginners, all materials brought along.' });
+    const created = [];
+    for (const fields of [titled(1), described(1), titled(2), described(2), titled(3), described(3)]) created.push(await createListing(t, cookie, fields, 'creative'));
+    const [t1, d1, t2, d2, t3, d3] = created.map((l) => l.id);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: BrowseResult = await browse(`search=origami ${tag}&sort=relevance&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.services.map((s) => s.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([t3, t2, t1, d3, d2, d1]);
+  });
+
   it('forgives a typo in a word the listing gained by an edit, and needs every word of the search', async () => {
     const tag = marker();
     const listing = await createListing(t, cookie, { title: `Bicycle repairs ${tag}` }, 'household');

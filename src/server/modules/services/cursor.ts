@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 
-/** Opaque to clients: where the next page starts, for either sort order. */
-const cursorSchema = z.union([
-  z.object({ k: z.literal('t'), c: z.string().min(1).max(64), i: z.number().int().positive() }),
-  z.object({ k: z.literal('o'), o: z.number().int().min(0).max(10_000) }),
-]);
+/**
+ * Opaque to clients: where the next page starts. `t`: newest first, after (c, i). `r`: relevance, in phase
+ * `p` ('a', the search is all in the title; 'b', the rest), after (c, i) within that phase.
+ */
+const keyset = { c: z.string().min(1).max(64), i: z.number().int().positive() };
+const cursorSchema = z.union([z.object({ k: z.literal('t'), ...keyset }), z.object({ k: z.literal('r'), p: z.enum(['a', 'b']), ...keyset })]);
 export type Cursor = z.infer<typeof cursorSchema>;
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
@@ -7,12 +8,6 @@ export type ServiceRow = typeof services.$inferSelect;
 
 /** The listing's own columns without the search vector: only the database needs it, and it is the widest column. */
 const { searchVector: _searchVector, ...serviceColumns } = getTableColumns(services);
-
-/**
- * Relevance ranks at most this many matches, the newest: ranking every match of a common word across a
- * country's listings costs a full scan, and a neighbour looking for "dog walking" wants the recent ones anyway.
- */
-export const RELEVANCE_CANDIDATES = 500;
 
 /** Everything a listing answer needs, its image ids included: one round trip per page. */
 function listingColumns(viewerId: string | Placeholder | null) {
@@ -36,12 +31,26 @@ const isPublic = and(isNull(services.deletedAt), eq(services.isActive, true), eq
 export interface BrowseFilter {
   categoryId?: number;
   listingType?: 'offer' | 'request';
+  /** A tsquery from searchQuery(). */
   search?: string;
+  /** For relevance: only listings with every search word in the title ('title'), or only the others ('rest'). */
+  phase?: { part: 'title' | 'rest'; titleSearch: string };
+}
+
+/** What searchQuery() makes of a search: the whole match, and the same words required in the title. */
+export interface SearchQuery {
+  all: string;
+  title: string;
 }
 
 /** `query` is a tsquery from searchQuery(): stems, prefixes and likely meanings of each word, all required. */
 function searchMatch(query: string | Placeholder): SQL {
   return sql`${services.searchVector} @@ ${query}::tsquery`;
+}
+
+/** Title words carry weight A in the search vector (see the schema): `:A` keeps a lexeme to the title. */
+function titleMatch(titleQuery: string | Placeholder, part: 'title' | 'rest'): SQL {
+  return part === 'title' ? sql`${services.searchVector} @@ ${titleQuery}::tsquery` : sql`not (${services.searchVector} @@ ${titleQuery}::tsquery)`;
 }
 
 /** Up to 8 words of letters and digits, lower-cased; anything else in a search is a separator. */
@@ -72,8 +81,9 @@ export function createServicesRepository(db: Db) {
    * prepared by name on each connection: no query building or planning per request. Searches stay unnamed so
    * PostgreSQL plans each term on its own (a common word and a rare one want different plans).
    */
+  type BrowseShape = { viewer: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean };
   const browseStatements = new Map<string, ReturnType<typeof buildBrowseStatement>>();
-  function buildBrowseStatement(shape: { viewer: boolean; category: boolean; type: boolean; search: boolean; after: boolean }, key: string) {
+  function buildBrowseStatement(shape: BrowseShape, key: string) {
     const p = sql.placeholder;
     return selectListings(shape.viewer ? p('viewerId') : null)
       .where(
@@ -81,7 +91,10 @@ export function createServicesRepository(db: Db) {
           isPublic,
           shape.category ? eq(services.categoryId, p('categoryId')) : undefined,
           shape.type ? eq(services.listingType, sql`${p('listingType')}`) : undefined,
-          shape.search ? searchMatch(p('search')) : undefined,
+          // Every word in the title implies the whole match: one condition, which the planner estimates well
+          // (two tsquery conditions multiply into a tiny estimate and a plan that reads every match).
+          shape.search && !shape.title ? searchMatch(p('search')) : undefined,
+          shape.title || shape.rest ? titleMatch(p('titleSearch'), shape.title ? 'title' : 'rest') : undefined,
           shape.after ? sql`(${services.createdAt}, ${services.id}) < (${p('afterCreatedAt')}::timestamptz, ${p('afterId')}::integer)` : undefined,
         ),
       )
@@ -89,7 +102,7 @@ export function createServicesRepository(db: Db) {
       .limit(p('limit'))
       .prepare(shape.search ? '' : `browse_${key}`);
   }
-  function browseStatement(shape: { viewer: boolean; category: boolean; type: boolean; search: boolean; after: boolean }) {
+  function browseStatement(shape: BrowseShape) {
     const key = Object.entries(shape)
       .filter(([, on]) => on)
       .map(([name]) => name)
@@ -104,15 +117,25 @@ export function createServicesRepository(db: Db) {
 
   const categoryIds = new Map<string, number>();
 
-  /** Each term's stems and the listing words it most likely means, in one query over the trigram index. */
-  async function meanings(terms: string[]) {
-    const rows = await db.execute<{ term: string; stems: string[] | null; similar: string[] }>(sql`
-      select q.term,
-        (select array_agg(l) from unnest(tsvector_to_array(to_tsvector('english', q.term))) l) as stems,
-        array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} % q.term
-              order by similarity(${searchWords.word}, q.term) desc, ${searchWords.word} limit 4) as similar
-      from unnest(${`{${terms.join(',')}}`}::text[]) with ordinality q(term, ord) order by q.ord`);
-    return (rows as unknown as { rows: Array<{ term: string; stems: string[] | null; similar: string[] }> }).rows;
+  /**
+   * Each term's stems and the listing words it most likely means, in one query over the trigram index.
+   * Remembered for a minute per term (the dictionary only grows, so a minute-old answer misses at most a
+   * brand-new word): a popular search costs one round trip instead of two.
+   */
+  type Meaning = { term: string; stems: string[] | null; similar: string[] };
+  const knownMeanings = new LRUCache<string, Meaning>({ max: 10_000, ttl: 60_000 });
+  async function meanings(terms: string[]): Promise<Meaning[]> {
+    const unknown = terms.filter((t) => !knownMeanings.has(t));
+    if (unknown.length > 0) {
+      const rows = await db.execute<Meaning>(sql`
+        select q.term,
+          (select array_agg(l) from unnest(tsvector_to_array(to_tsvector('english', q.term))) l) as stems,
+          array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} % q.term
+                order by similarity(${searchWords.word}, q.term) desc, ${searchWords.word} limit 4) as similar
+        from unnest(${`{${unknown.join(',')}}`}::text[]) q(term)`);
+      for (const row of (rows as unknown as { rows: Meaning[] }).rows) knownMeanings.set(row.term, row);
+    }
+    return terms.map((t) => knownMeanings.get(t)).filter((m): m is Meaning => m !== undefined);
   }
 
   return {
@@ -120,16 +143,17 @@ export function createServicesRepository(db: Db) {
      * The tsquery for a search: every word must match (as typed, as a prefix, by its English stem, or by a
      * listing word it is probably a typo of). Null when no word can match anything (only stop words).
      */
-    async searchQuery(search: string): Promise<string | null> {
+    async searchQuery(search: string): Promise<SearchQuery | null> {
       const terms = searchTerms(search);
       if (terms.length === 0) return null;
-      const clauses = (await meanings(terms)).flatMap(({ term, stems, similar }) => {
+      const words = (await meanings(terms)).flatMap(({ term, stems, similar }) =>
         // A stop word ("the", "and") has no stem: it constrains nothing.
-        if (!stems?.length) return [];
-        const options = new Set([`${quoteLexeme(term)}:*`, ...stems.map(quoteLexeme), ...similar.map(quoteLexeme)]);
-        return [`(${[...options].join(' | ')})`];
-      });
-      return clauses.length ? clauses.join(' & ') : null;
+        stems?.length ? [[...new Set([quoteLexeme(term), ...stems.map(quoteLexeme), ...similar.map(quoteLexeme)])]] : [],
+      );
+      if (words.length === 0) return null;
+      // The word as typed also matches as a prefix ("garden" finds "gardening"): it is listed first.
+      const query = (weight: string) => words.map(([typed, ...others]) => `(${[`${typed}:*${weight}`, ...others.map((l) => (weight ? `${l}:${weight}` : l))].join(' | ')})`).join(' & ');
+      return { all: query(''), title: query('A') };
     },
 
     async findListing(id: number, viewerId: string | null, tx: Db = db) {
@@ -149,46 +173,25 @@ export function createServicesRepository(db: Db) {
 
     /** Newest first, keyset-paginated on (createdAt, id). */
     async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }) {
-      return browseStatement({ viewer: viewerId !== null, category: filter.categoryId !== undefined, type: !!filter.listingType, search: !!filter.search, after: !!after }).execute({
+      const shape = {
+        viewer: viewerId !== null,
+        category: filter.categoryId !== undefined,
+        type: !!filter.listingType,
+        search: !!filter.search,
+        title: filter.phase?.part === 'title',
+        rest: filter.phase?.part === 'rest',
+        after: !!after,
+      };
+      return browseStatement(shape).execute({
         viewerId,
         categoryId: filter.categoryId,
         listingType: filter.listingType,
         search: filter.search,
+        titleSearch: filter.phase?.titleSearch,
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
         limit,
       });
-    },
-
-    /** Best matches first among the newest RELEVANCE_CANDIDATES (text rank, title over description); offset-paginated. */
-    async browseRelevant(filter: BrowseFilter & { search: string }, viewerId: string | null, limit: number, offset: number) {
-      const matches = db.$with('matches').as(
-        db
-          .select({ id: services.id })
-          .from(services)
-          .innerJoin(users, eq(users.id, services.userId))
-          .where(
-            and(
-              isPublic,
-              filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-              filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-              searchMatch(filter.search),
-            ),
-          )
-          .orderBy(desc(services.createdAt), desc(services.id))
-          .limit(RELEVANCE_CANDIDATES),
-      );
-      const score = sql`ts_rank_cd(${services.searchVector}, ${filter.search}::tsquery)`;
-      return db
-        .with(matches)
-        .select(listingColumns(viewerId))
-        .from(services)
-        .innerJoin(matches, eq(matches.id, services.id))
-        .innerJoin(categories, eq(categories.id, services.categoryId))
-        .innerJoin(users, eq(users.id, services.userId))
-        .orderBy(desc(score), desc(services.createdAt), desc(services.id))
-        .limit(limit)
-        .offset(offset);
     },
 
     /** Categories are never removed or renamed, so a found one is remembered: browsing by slug costs no extra query. */

@@ -77,18 +77,35 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       filter.categoryId = await repo.findCategoryId(q.categoryId);
       if (filter.categoryId === undefined) return none;
     }
+    let titleSearch: string | undefined;
     if (q.search) {
-      filter.search = (await repo.searchQuery(q.search)) ?? undefined;
-      if (filter.search === undefined) return none;
+      const query = await repo.searchQuery(q.search);
+      if (!query) return none;
+      filter.search = query.all;
+      titleSearch = query.title;
     }
     const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
     const viewerId = viewer?.id ?? null;
     // One row more than asked tells whether another page exists.
-    if (filter.search && q.sort === 'relevance') {
-      const offset = cursor?.k === 'o' ? cursor.o : 0;
-      const rows = await repo.browseRelevant({ ...filter, search: filter.search }, viewerId, q.limit + 1, offset);
+    if (titleSearch && q.sort === 'relevance') {
+      // Listings with every search word in the title first, then the rest; newest first within each.
+      const phase = cursor?.k === 'r' ? cursor.p : 'a';
+      const after = cursor?.k === 'r' ? { createdAt: cursor.c, id: cursor.i } : undefined;
+      const rows: Array<ListingRecord & { phase: 'a' | 'b' }> = [];
+      if (phase === 'a') {
+        const inTitle = await repo.browseNewest({ ...filter, phase: { part: 'title', titleSearch } }, viewerId, q.limit + 1, after);
+        rows.push(...inTitle.map((r) => ({ ...r, phase: 'a' as const })));
+      }
+      if (rows.length <= q.limit) {
+        const rest = await repo.browseNewest({ ...filter, phase: { part: 'rest', titleSearch } }, viewerId, q.limit + 1 - rows.length, phase === 'b' ? after : undefined);
+        rows.push(...rest.map((r) => ({ ...r, phase: 'b' as const })));
+      }
       const page = rows.slice(0, q.limit);
-      return { services: presentAll(page, viewerId), nextCursor: rows.length > q.limit ? encodeCursor({ k: 'o', o: offset + q.limit }) : null };
+      const last = page.at(-1);
+      return {
+        services: presentAll(page, viewerId),
+        nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 'r', p: last.phase, c: last.createdKey, i: last.service.id }) : null,
+      };
     }
     const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
     const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
