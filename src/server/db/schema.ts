@@ -131,7 +131,6 @@ export const services = pgTable(
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(rawSql`${t.deletedAt} is null and ${t.isActive}`),
     index('services_search_idx').using('gin', t.searchVector),
-    index('services_title_trgm_idx').using('gin', rawSql`${t.title} gin_trgm_ops`),
   ],
 );
 

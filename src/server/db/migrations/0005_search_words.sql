@@ -2,7 +2,9 @@ CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+DROP INDEX "services_title_trgm_idx";--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
+--> statement-breakpoint
 -- New listings add their words in one set-based statement per INSERT (bulk imports included).
 CREATE FUNCTION "search_words_from_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
