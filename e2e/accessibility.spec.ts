@@ -12,6 +12,7 @@ import {
   pngDataUrl,
   pngImage,
   reloadInTheme,
+  setUpConversation,
   showInTheme,
   signUpWithApi,
   test,
@@ -149,5 +150,55 @@ test.describe('listing pages', () => {
       await expect(page.getByRole('combobox', { name: 'Category' })).toBeEnabled();
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
     }
+  });
+});
+
+// Messaging: an open conversation (both people's messages and the listing strip) and the card's message dialog.
+test.describe('messaging', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('/messages with a conversation open, and the message dialog on a card, have no axe violations', async ({ page, request }) => {
+    const { service, ownerName, path } = await setUpConversation(page, request);
+    const messages: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
+    const browse: AppPage = { name: 'browse', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' };
+
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, messages, theme);
+      await expect(page.getByRole('region', { name: `Messages with ${ownerName}` }).getByRole('listitem')).toHaveCount(4);
+      await expectNoA11yViolations(page, { label: `${theme} theme, open conversation`, soft: true });
+
+      await showInTheme(page, browse, theme);
+      await listingCard(page, service.title).getByRole('button', { name: 'Message' }).click();
+      await expect(page.getByRole('dialog', { name: 'Contact Provider' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, message dialog`, soft: true });
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test.describe('on a 390 px wide phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the conversation list and the open chat have no axe violations', async ({ page, request }) => {
+      const { ownerName, path } = await setUpConversation(page, request);
+      const list: AppPage = { name: 'messages', path: '/messages', heading: 'Messages', who: 'member' };
+      const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
+      // The list first in both themes, while the owner's two replies are still unread: the menu button carries a dot
+      // and the menu's Messages link the count. Opening the chat reads them.
+      for (const theme of ['light', 'dark'] as const) {
+        await showInTheme(page, list, theme);
+        await expect(page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: new RegExp(ownerName) })).toBeVisible();
+        await expectNoA11yViolations(page, { label: `${theme} theme, conversation list`, soft: true });
+
+        await page.getByRole('button', { name: 'Open menu, 2 unread messages' }).click();
+        await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Messages 2 unread' })).toBeVisible();
+        await expectNoA11yViolations(page, { label: `${theme} theme, mobile menu with the unread count`, soft: true });
+      }
+      for (const theme of ['light', 'dark'] as const) {
+        await showInTheme(page, chat, theme);
+        await expect(page.getByRole('link', { name: 'Back to conversations' })).toBeVisible();
+        await expect(page.getByRole('region', { name: `Messages with ${ownerName}` }).getByRole('listitem')).toHaveCount(4);
+        await expectNoA11yViolations(page, { label: `${theme} theme, open chat`, soft: true });
+      }
+    });
   });
 });

@@ -131,7 +131,7 @@ class ConsoleWatcher implements ConsoleGuard {
 // Fixtures
 // ---------------------------------------------------------------------------------------------
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; otherPage: Page }>({
   consoleGuard: [
     async ({ context, baseURL }, use) => {
       const watcher = new ConsoleWatcher(baseURL ?? '');
@@ -142,6 +142,16 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     },
     { auto: true },
   ],
+  /**
+   * A second person: a page in a browser context of its own (its own cookies, so its own account), under the
+   * same console guard as `page`. For stories between two people, such as one messaging the other.
+   */
+  otherPage: async ({ browser, consoleGuard, baseURL, viewport }, use) => {
+    const context = await browser.newContext({ baseURL, viewport });
+    (consoleGuard as ConsoleWatcher).watch(context);
+    await use(await context.newPage());
+    await context.close();
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -421,6 +431,50 @@ export async function expectPhotosLoaded(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Messaging: conversations made through the API for tests whose story is not the message dialog.
+// ---------------------------------------------------------------------------------------------
+
+/** The first message about a listing, from the account signed in on `who` to the listing's owner. Answers the conversation id. */
+export async function messageAboutListingWithApi(who: ApiClient, service: Service, message: string): Promise<number> {
+  const response = await apiOf(who).post('/api/conversations', {
+    data: { participantId: service.userId, serviceId: service.id, message, sendCopyToSender: false },
+  });
+  expect([200, 201], `POST /api/conversations about "${service.title}": ${await response.text()}`).toContain(response.status());
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** A reply in a conversation the account signed in on `who` takes part in. */
+export async function replyWithApi(who: ApiClient, conversationId: number, content: string): Promise<void> {
+  const response = await apiOf(who).post(`/api/conversations/${conversationId}/messages`, { data: { content, sendCopyToSender: false } });
+  expect(response.status(), `POST /api/conversations/${conversationId}/messages: ${await response.text()}`).toBe(201);
+}
+
+export interface ConversationSetUp {
+  service: Service;
+  conversationId: number;
+  /** The listing owner's username, as the chat names them. */
+  ownerName: string;
+  /** /messages with this conversation open. */
+  path: string;
+}
+
+/**
+ * A conversation about a listing, a few messages long, seen by the account signed in on `page` (who wrote first).
+ * The owner acts through `ownerClient`, an API context of their own (the test's `request`).
+ */
+export async function setUpConversation(page: Page, ownerClient: APIRequestContext): Promise<ConversationSetUp> {
+  const ownerName = uniqueUsername('owner');
+  await registerWithApi(ownerClient, { acceptTerms: true, username: ownerName });
+  const service = await createListingWithApi(ownerClient, { title: `Dog walking around the park ${uniqueWord()}` });
+  await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('member') });
+  const conversationId = await messageAboutListingWithApi(page, service, `Hi ${ownerName}, I'm interested in your service "${service.title}". Is it still available?`);
+  await replyWithApi(ownerClient, conversationId, 'Yes! I walk in the mornings from Monday to Friday. How big is your dog?');
+  await replyWithApi(page, conversationId, 'She is a small beagle, very friendly.\nCould we start next Monday at 9?');
+  await replyWithApi(ownerClient, conversationId, 'Monday at 9 works. See you then!');
+  return { service, conversationId, ownerName, path: `/messages?conversation=${conversationId}` };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accessibility
 // ---------------------------------------------------------------------------------------------
 
@@ -478,6 +532,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { name: 'home-signed-in', path: '/', heading: 'Connect with helpers in your community', who: 'member' },
   { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' },
   { name: 'contact-signed-in', path: '/contact', heading: 'Contact Us', who: 'member' },
+  { name: 'messages', path: '/messages', heading: 'Messages', who: 'member' },
 ];
 
 /** Signs in as the page needs, opens it in the given theme and waits until it has fully loaded. */

@@ -10,6 +10,7 @@ import {
   openAppPage,
   pngDataUrl,
   pngImage,
+  setUpConversation,
   showInTheme,
   signUpWithApi,
   test,
@@ -107,5 +108,33 @@ test.describe('listing pages', () => {
     await expect(page.getByRole('combobox', { name: 'Category' })).toBeEnabled();
     await photograph(page, 'request-service', PHONE);
     await photograph(page, 'request-service', DESKTOP);
+  });
+});
+
+test.describe('messaging', () => {
+  test('an open conversation at 390 and 1280 px, the list at 390 px, and the message dialog at 1280 px', async ({ page, request }) => {
+    const { service, ownerName, path } = await setUpConversation(page, request);
+    const chat = page.getByRole('region', { name: `Messages with ${ownerName}` }).getByRole('listitem');
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, { name: 'messages', path: '/messages', heading: 'Messages', who: 'member' }, 'light');
+    await expect(page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: new RegExp(ownerName) })).toBeVisible();
+    await photograph(page, 'messages-list', PHONE);
+
+    await showInTheme(page, { name: 'messages-conversation', path, heading: 'Messages', who: 'member' }, 'light');
+    await expect(chat).toHaveCount(4);
+    await photograph(page, 'messages-conversation', PHONE);
+    await photograph(page, 'messages-conversation', DESKTOP);
+
+    await showInTheme(page, { name: 'messages-conversation', path, heading: 'Messages', who: 'member' }, 'dark');
+    await expect(chat).toHaveCount(4);
+    await photograph(page, 'messages-conversation-dark', DESKTOP);
+
+    await showInTheme(page, { name: 'services', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' }, 'light');
+    await page.getByRole('article', { name: service.title }).getByRole('button', { name: 'Message' }).click();
+    await expect(page.getByRole('dialog', { name: 'Contact Provider' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/message-dialog-1280.png`, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/message-dialog-390.png`, animations: 'disabled' });
   });
 });

@@ -16,6 +16,7 @@ const CreateServicePage = lazy(() => import('../features/services/pages/create-s
 const RequestServicePage = lazy(() => import('../features/services/pages/request-service-page.js'));
 const EditServicePage = lazy(() => import('../features/services/pages/edit-service-page.js'));
 const MyServicesPage = lazy(() => import('../features/services/pages/my-services-page.js'));
+const MessagesPage = lazy(() => import('../features/messages/pages/messages-page.js'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.js'));
 
 export function AppRoutes() {
@@ -29,6 +30,7 @@ export function AppRoutes() {
           <Route path="/request-service" component={RequestServicePage} />
           <Route path="/edit-service/:id" component={EditServicePage} />
           <Route path="/my-services" component={MyServicesPage} />
+          <Route path="/messages" component={MessagesPage} />
           <Route path="/about" component={AboutPage} />
           <Route path="/terms" component={TermsPage} />
           <Route path="/accept-terms" component={AcceptTermsPage} />

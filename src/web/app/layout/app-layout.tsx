@@ -1,11 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Toaster } from '../../components/ui/toaster.js';
+import { useAuth } from '../../features/auth/use-auth.js';
 import { Footer } from './footer.js';
 import { Navbar } from './navbar.js';
 
+const LiveMessaging = lazy(() => import('../../features/messages/live/live-messaging.js'));
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const auth = useAuth();
+  const memberId = auth.status === 'signed-in' && auth.user.termsAccepted ? auth.user.id : null;
 
   // A client-side navigation should start at the top of the new page, like a full page load does.
   useEffect(() => {
@@ -26,6 +31,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Toaster />
+      {/* One event stream per tab while a member is signed in, closed when they sign out. */}
+      {memberId && (
+        <Suspense fallback={null}>
+          <LiveMessaging key={memberId} userId={memberId} />
+        </Suspense>
+      )}
     </div>
   );
 }

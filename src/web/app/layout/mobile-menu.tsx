@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { AuthState } from '../../features/auth/use-auth.js';
+import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { LOGOUT_URL, loginUrl } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
 import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './nav-items.js';
@@ -7,8 +8,17 @@ import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './
 const itemClasses =
   'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
+interface MobileMenuProps {
+  id: string;
+  open: boolean;
+  auth: AuthState;
+  location: string;
+  /** Unread messages, for the badge beside 'Messages'. */
+  unread: number;
+}
+
 /** The navigation bar's items for narrow screens, toggled by the menu button. */
-export function MobileMenu({ id, open, auth, location }: { id: string; open: boolean; auth: AuthState; location: string }) {
+export function MobileMenu({ id, open, auth, location, unread }: MobileMenuProps) {
   const signedIn = auth.status === 'signed-in';
   const items: NavItem[] = [
     ...primaryNavItems(signedIn),
@@ -38,9 +48,10 @@ export function MobileMenu({ id, open, auth, location }: { id: string; open: boo
                 <Link
                   href={item.href}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(itemClasses, active ? 'text-link' : 'text-foreground')}
+                  className={cn(itemClasses, 'flex items-center gap-2', active ? 'text-link' : 'text-foreground')}
                 >
                   {item.label}
+                  {item.unread && <UnreadCount count={unread} />}
                 </Link>
               )}
             </li>

@@ -5,13 +5,15 @@ export interface NavItem {
   href: string;
   /** Sign-in and sign-out go through the server, so they are full page loads rather than router links. */
   external?: boolean;
+  /** Shows the unread messages count beside the label. */
+  unread?: boolean;
 }
 
 export function primaryNavItems(signedIn: boolean): NavItem[] {
   return [
     { label: 'Home', href: '/' },
     { label: 'Services', href: '/services' },
-    ...(signedIn ? [{ label: 'Messages', href: '/messages' }] : []),
+    ...(signedIn ? [{ label: 'Messages', href: '/messages', unread: true }] : []),
     { label: 'About', href: '/about' },
   ];
 }

@@ -4,6 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { useAuth } from '../../features/auth/use-auth.js';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count.js';
+import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { loginUrl, SITE_NAME } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
 import { MobileMenu } from './mobile-menu.js';
@@ -15,6 +17,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 export function Navbar() {
   const auth = useAuth();
+  const unread = useUnreadCount(auth.status === 'signed-in' && auth.user.termsAccepted);
   const [location] = useLocation();
   // The menu belongs to the page it was opened on, so following one of its links leaves it closed.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
@@ -41,11 +44,12 @@ export function Navbar() {
                     href={item.href}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
-                      'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      'inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                       active ? 'text-link' : 'text-muted-foreground',
                     )}
                   >
                     {item.label}
+                    {item.unread && <UnreadCount count={unread} />}
                   </Link>
                 </li>
               );
@@ -82,17 +86,19 @@ export function Navbar() {
           <Button
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="relative md:hidden"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? 'Close menu' : unread > 0 ? `Open menu, ${unread} unread messages` : 'Open menu'}
             onClick={() => setMenuOpenedAt(menuOpen ? null : location)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {/* On phones the Messages link is inside the menu: a dot on the button says something is waiting there. */}
+            {!menuOpen && unread > 0 && <span aria-hidden="true" className="absolute right-1.5 top-1.5 size-2.5 rounded-full bg-destructive ring-2 ring-background" />}
           </Button>
         </div>
       </div>
-      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} auth={auth} location={location} />
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} auth={auth} location={location} unread={unread} />
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { loginUrl } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { useAuth } from '../auth/use-auth.js';
+import { ContactForm } from './contact-form.js';
 
 export default function ContactPage() {
   usePageMeta('Contact Us', 'Get in touch with the Community Services Marketplace team.');
@@ -15,11 +16,13 @@ export default function ContactPage() {
       {status === 'signed-in' ? (
         <Card>
           <CardHeader>
-            <CardDescription className="text-base text-foreground">
-              You will be able to send our team a message from this page once in-product messaging opens. Our
-              replies will then arrive in your Messages section.
+            <CardDescription className="text-base">
+              Questions, feedback or a problem with a listing? Send our team a message and we will reply in your Messages.
             </CardDescription>
           </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
         </Card>
       ) : (
         <Card>

@@ -1,21 +1,14 @@
 import { Heart } from 'lucide-react';
 import type { Service } from '../../../../shared/services.js';
+import { promptSignIn } from '../../../components/sign-in-prompt.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { ApiError } from '../../../lib/api.js';
-import { currentPath, loginUrl } from '../../../lib/site.js';
 import { cn } from '../../../lib/utils.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { useToggleLike } from '../api/toggle-like.js';
 
-// Spec section 9: the sign-in redirect after a like attempt waits one second so the toast can be read.
-const LOGIN_REDIRECT_DELAY_MS = 1000;
-
-function sendToLogin() {
-  toast({ variant: 'destructive', title: 'Please log in', description: 'You need to be logged in to like services.' });
-  const returnTo = currentPath();
-  setTimeout(() => window.location.assign(loginUrl(returnTo)), LOGIN_REDIRECT_DELAY_MS);
-}
+const sendToLogin = () => promptSignIn('Please log in', 'You need to be logged in to like services.');
 
 export function LikeButton({ service }: { service: Pick<Service, 'id' | 'title' | 'isLikedByUser' | 'likeCount'> }) {
   const { status } = useAuth();

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { useAuth } from '../../auth/use-auth.js';
+import { MessageButton } from '../../messages/components/message-dialog.js';
 import { useServices } from '../api/get-services.js';
 import type { ServiceFilters } from '../api/query-keys.js';
 import { ServiceCard } from './service-card.js';
@@ -21,6 +23,7 @@ interface ServiceResultsProps {
 /** The listings for a set of filters, loaded page by page as the visitor scrolls (or presses 'Load more'). */
 export function ServiceResults({ filters, empty }: ServiceResultsProps) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useServices(filters);
+  const { user } = useAuth();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -52,7 +55,11 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
       <ul className={serviceGridClasses}>
         {services.map((service) => (
           <li key={service.id}>
-            <ServiceCard service={service} />
+            <ServiceCard
+              service={service}
+              // Nobody messages their own listing, nor a paused one (the card leaves actions off deleted ones).
+              actions={service.userId !== user?.id && service.isActive ? <MessageButton service={service} /> : undefined}
+            />
           </li>
         ))}
       </ul>

@@ -1,0 +1,98 @@
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { Link } from 'wouter';
+import type { User } from '../../../../shared/auth.js';
+import type { Conversation } from '../../../../shared/messaging.js';
+import { Button } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { ApiError } from '../../../lib/api.js';
+import { cn } from '../../../lib/utils.js';
+import { useMessages } from '../api/get-messages.js';
+import { ConversationServiceStrip } from './conversation-service-strip.js';
+import { MessageComposer } from './message-composer.js';
+import { MessageHistory } from './message-history.js';
+import { ParticipantAvatar } from './participant-avatar.js';
+import { conversationTopic, otherParticipant, participantName } from './participants.js';
+
+// Spec section 9: the chat panel is 600px tall.
+export const chatPanelClasses = 'flex h-[600px] flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm';
+
+function BackToConversations() {
+  return (
+    <Button asChild variant="ghost" size="icon" className="md:hidden">
+      <Link href="/messages">
+        <ArrowLeft aria-hidden="true" />
+        <span className="sr-only">Back to conversations</span>
+      </Link>
+    </Button>
+  );
+}
+
+interface ChatPanelProps {
+  conversationId: number;
+  /** From the conversation list; undefined until the list has it (a conversation started a moment ago). */
+  conversation: Conversation | undefined;
+  user: User;
+}
+
+/** The right-hand side of /messages: who and what the conversation is about, its history and the message box. */
+export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps) {
+  const history = useMessages(conversationId);
+  // Until the list has the conversation (one started a moment ago), its history tells who is on the other side.
+  const other = conversation
+    ? otherParticipant(conversation, user.id)
+    : (history.data?.pages.flatMap((page) => page.messages).find((m) => m.fromUser.id !== user.id)?.fromUser ?? null);
+  const name = other ? participantName(other) : 'Conversation';
+  const topic = conversation ? conversationTopic(conversation) : null;
+  const { refetch } = history;
+
+  const missing = history.error instanceof ApiError && (history.error.status === 403 || history.error.status === 404);
+
+  return (
+    <div className={chatPanelClasses}>
+      <header className="flex items-center gap-3 border-b p-3">
+        <BackToConversations />
+        {other && <ParticipantAvatar participant={other} />}
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold">{name}</h2>
+          {topic && <p className="truncate text-sm text-muted-foreground">{topic}</p>}
+        </div>
+      </header>
+
+      {history.isPending ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : history.isError ? (
+        <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+          <p className="font-medium">{missing ? 'This conversation could not be found.' : 'Failed to fetch messages'}</p>
+          {missing ? (
+            <Button asChild variant="outline">
+              <Link href="/messages">Back to conversations</Link>
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      ) : (
+        <>
+          <MessageHistory history={history} userId={user.id} label={name} />
+          {conversation?.service && <ConversationServiceStrip service={conversation.service} />}
+          <MessageComposer conversationId={conversationId} user={user} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Shown beside the list on wide screens until a conversation is chosen. */
+export function NoConversationSelected() {
+  return (
+    <div className={cn(chatPanelClasses, 'items-center justify-center gap-3 p-6 text-center')}>
+      <MessagesSquare className="size-12 text-muted-foreground" aria-hidden="true" />
+      <p className="text-lg font-semibold">Select a conversation</p>
+      <p className="max-w-sm text-sm text-muted-foreground">Choose a conversation from the list to read its messages and reply.</p>
+    </div>
+  );
+}

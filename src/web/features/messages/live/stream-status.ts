@@ -1,0 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether this tab's event stream is open; while it is not, the unread count falls back to polling. */
+let open = false;
+const listeners = new Set<() => void>();
+
+export function setStreamOpen(value: boolean): void {
+  if (open === value) return;
+  open = value;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useStreamOpen(): boolean {
+  return useSyncExternalStore(subscribe, () => open);
+}
