@@ -2,24 +2,32 @@
  * The listings benchmark: seeds a fresh database per engine, explains the browse queries, starts the
  * built server and loads each route with autocannon. `npm run bench`; see bench/README.md.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
 import { explainPaths, explainTargets, formatPlans, type PathPlan } from './explain.js';
 import { seed, type SeedReport } from './seed.js';
+import {
+  benchDatabaseUrl,
+  ensureBuilt,
+  HOST,
+  log,
+  machine,
+  printTable as printRows,
+  resetPostgres,
+  resultsDir,
+  startServer as startBenchServer,
+  stopServer,
+  type Engine,
+} from './server.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = join(root, 'bench', 'results');
-const HOST = '127.0.0.1';
 const PORT = 5190;
 const base = `http://${HOST}:${PORT}`;
+const startServer = (env: { DATA_DIR: string; DATABASE_URL?: string; LISTINGS_CACHE_MS?: string }) => startBenchServer(PORT, env);
 /** The issue's targets, judged on PostgreSQL; PGlite's figures are reported against them too. */
 const TARGETS = { browseP99Ms: 50, categoryP99Ms: 50, searchP99Ms: 200, browseJsonBytes: 40 * 1024 };
 const SEARCH = 'dog walking';
@@ -43,7 +51,6 @@ const settings = {
   warmupSeconds: Number(args.warmup),
 };
 
-type Engine = 'pglite' | 'postgres';
 interface Route {
   name: string;
   path: string;
@@ -60,22 +67,7 @@ interface RouteResult {
   ratioOfCeiling: number;
 }
 
-const log = (message: string) => console.log(`[bench] ${message}`);
-
 // ---------------------------------------------------------------- databases
-
-/** The database named in BENCH_DATABASE_URL is wiped: refuse anything not obviously a bench database. */
-async function resetPostgres(url: string) {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a dedicated database with "bench" in its name (it is wiped); got "${name}"`);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  } finally {
-    await client.end();
-  }
-}
 
 async function rows<T>(database: Database, query: string): Promise<T[]> {
   return ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
@@ -117,56 +109,6 @@ async function prepare(database: Database): Promise<Prepared> {
 
   const explain = await explainPaths(database, explainTargets(listingIds[0]!));
   return { seed: report, migrateSeconds, listingIds, petCategoryId: pet.id, dataset, explain };
-}
-
-// ---------------------------------------------------------------- server
-
-function ensureBuilt() {
-  if (existsSync(join(root, 'dist/node/server/main.js'))) return;
-  log('dist/node is missing: npm run build');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
-
-let server: ChildProcess | undefined;
-
-async function startServer(env: { DATA_DIR: string; DATABASE_URL?: string; LISTINGS_CACHE_MS?: string }): Promise<void> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-  server = child;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited during start-up (code ${code})`))));
-  const deadline = Date.now() + 60_000;
-  const ready = (async () => {
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('the server did not answer /api/health within 60 s');
-  })();
-  await Promise.race([ready, exited]);
-  exited.catch(() => {}); // a later exit is handled by stopServer
-}
-
-async function stopServer(): Promise<void> {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await gone;
-  clearTimeout(timer);
-}
-
-process.on('exit', () => server?.kill('SIGTERM'));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    void stopServer().finally(() => process.exit(130));
-  });
 }
 
 // ---------------------------------------------------------------- load
@@ -259,11 +201,8 @@ function targetsFor(results: RouteResult[], browseBytes: number) {
 }
 
 function printTable(title: string, results: RouteResult[]) {
-  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling'];
   const lines = results.map((r) => [r.name, Math.round(r.reqPerSec).toLocaleString('en-US'), String(r.p50Ms), String(r.p99Ms), `${(r.ratioOfCeiling * 100).toFixed(1)} %`]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${title}\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(row).join('\n')}\n`);
+  printRows(title, ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling'], lines);
 }
 
 // ---------------------------------------------------------------- engines
@@ -330,18 +269,16 @@ async function main() {
   const wanted = args.engine === 'all' ? (['pglite', 'postgres'] as const) : [args.engine as Engine];
   const engines: Record<string, unknown> = {};
   for (const engine of wanted) {
-    if (engine === 'postgres' && !process.env.BENCH_DATABASE_URL) {
-      const notice = process.env.DATABASE_URL
-        ? 'skipped: DATABASE_URL is set but the benchmark wipes its database, so it only uses BENCH_DATABASE_URL'
-        : 'skipped: set BENCH_DATABASE_URL (a dedicated database, it is wiped) to benchmark PostgreSQL';
-      log(`postgres ${notice}`);
-      engines.postgres = { skipped: notice };
+    const postgres = benchDatabaseUrl();
+    if (engine === 'postgres' && 'skipped' in postgres) {
+      log(`postgres ${postgres.skipped}`);
+      engines.postgres = { skipped: postgres.skipped };
       continue;
     }
     engines[engine] = await benchEngine(engine);
   }
   const report = {
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` },
+    machine: machine(),
     date: new Date().toISOString(),
     settings: { ...settings, search: SEARCH },
     targets: TARGETS,

@@ -1,0 +1,139 @@
+/**
+ * What the benchmarks share: the built server as a child process, the wiped PostgreSQL bench database,
+ * the machine description and the printed tables.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const resultsDir = join(root, 'bench', 'results');
+export const HOST = '127.0.0.1';
+
+export type Engine = 'pglite' | 'postgres';
+
+export const log = (message: string) => console.log(`[bench] ${message}`);
+
+export function machine() {
+  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` };
+}
+
+/** The PostgreSQL database a benchmark may wipe: only BENCH_DATABASE_URL, never DATABASE_URL. */
+export function benchDatabaseUrl(): { url: string } | { skipped: string } {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) return { url };
+  return {
+    skipped: process.env.DATABASE_URL
+      ? 'skipped: DATABASE_URL is set but the benchmark wipes its database, so it only uses BENCH_DATABASE_URL'
+      : 'skipped: set BENCH_DATABASE_URL (a dedicated database, it is wiped) to benchmark PostgreSQL',
+  };
+}
+
+/** The database named in BENCH_DATABASE_URL is wiped: refuse anything not obviously a bench database. */
+export async function resetPostgres(url: string) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL must name a dedicated database with "bench" in its name (it is wiped); got "${name}"`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
+}
+
+export function ensureBuilt() {
+  if (existsSync(join(root, 'dist/node/server/main.js'))) return;
+  log('dist/node is missing: npm run build');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+export interface ServerEnv {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  [name: string]: string | undefined;
+}
+
+/** A port nothing listens on right now, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** True when something already accepts connections on the port (its /api/health would pass for ours). */
+function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: HOST, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+let server: ChildProcess | undefined;
+
+/**
+ * Starts `node dist/node/server/main.js` (production, LOG_LEVEL=warn, no demo data unless `env` says otherwise)
+ * and resolves once /api/health answers. One server at a time.
+ */
+export async function startServer(port: number, env: ServerEnv): Promise<void> {
+  if (server) throw new Error('a benchmark server is already running');
+  if (await portTaken(port)) throw new Error(`something already listens on ${HOST}:${port}; stop it or choose another port`);
+  const base = `http://${HOST}:${port}`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  server = child;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited during start-up (code ${code})`))));
+  const deadline = Date.now() + 60_000;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('the server did not answer /api/health within 60 s');
+  })();
+  await Promise.race([ready, exited]);
+  exited.catch(() => {}); // a later exit is handled by stopServer
+}
+
+export async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await gone;
+  clearTimeout(timer);
+}
+
+process.on('exit', () => server?.kill('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+
+/** A plain-text table: the first column left-aligned, the others right-aligned. */
+export function printTable(title: string, header: string[], lines: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${title}\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(row).join('\n')}\n`);
+}
