@@ -36,10 +36,10 @@ export type ExplainTarget = { path: string; run: (services: ReturnType<typeof cr
 
 export function explainTargets(listingId: number): ExplainTarget[] {
   return [
-    { path: '/api/services', run: (s) => s.browse(browseQuerySchema.parse({}), null) },
-    { path: '/api/services?categoryId=pet', run: (s) => s.browse(browseQuerySchema.parse({ categoryId: 'pet' }), null) },
-    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browse(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' }), null) },
-    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browse(browseQuerySchema.parse({ search: 'dog walking' }), null) },
+    { path: '/api/services', run: (s) => s.browsePublicJson(browseQuerySchema.parse({})) },
+    { path: '/api/services?categoryId=pet', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ categoryId: 'pet' })) },
+    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' })) },
+    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking' })) },
     { path: `/api/services/${listingId}`, run: (s) => s.get(listingId, null) },
   ];
 }

@@ -164,6 +164,11 @@ describe('signed-out pages kept in memory', () => {
   it('are forgotten by every listing change made through the app, and never used for signed-in readers', async () => {
     const first = await createListing({ ...cached }, owner);
     expect(await ids()).toEqual([first.id]);
+    for (const headers of [{}, { cookie: owner }]) {
+      const res = await cached.app.inject({ method: 'GET', url: '/api/services', headers });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json<BrowseResult>().services[0]).toMatchObject({ id: first.id, availability: ['mon', 'wed'], contactMethod: 'message' });
+    }
     const second = await createListing({ ...cached }, owner);
     expect(await ids()).toEqual([second.id, first.id]);
     await cached.app.inject({ method: 'DELETE', url: `/api/services/${second.id}`, headers: { cookie: owner } });

@@ -11,9 +11,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const LISTING_BODY_LIMIT = 36 * 1024 * 1024;
 
 export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
-  app.get('/api/services', { schema: { querystring: browseQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema } } }, (request) =>
-    services.browse(request.query, request.session?.user ?? null),
-  );
+  app.get('/api/services', { schema: { querystring: browseQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema } } }, async (request, reply) => {
+    const viewer = request.session?.user;
+    if (viewer) return services.browse(request.query, viewer);
+    // Already encoded against browseResultSchema (and maybe served from memory): Fastify sends JSON text as it is.
+    const json = await services.browsePublicJson(request.query);
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 
   app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
     services.get(request.params.id, request.session?.user ?? null),

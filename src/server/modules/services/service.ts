@@ -1,5 +1,6 @@
 import type { BrowseResult, CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
-import { PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import { browseResultSchema, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repository.js';
@@ -126,10 +127,14 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       return presentOne(record, viewer?.id ?? null);
     },
 
-    /** `q` comes validated by the route's query schema. */
-    browse(q: ParsedBrowseQuery, viewer: UserRow | null) {
-      if (viewer) return loadPage(q, viewer);
-      return publicPages.get(JSON.stringify(q), () => loadPage(q, null));
+    /** A signed-in person's page; `q` comes validated by the route's query schema. */
+    browse(q: ParsedBrowseQuery, viewer: UserRow) {
+      return loadPage(q, viewer);
+    },
+
+    /** A signed-out visitor's page as the JSON text the route sends, encoded as the route's serializer would. */
+    browsePublicJson(q: ParsedBrowseQuery): Promise<string> {
+      return publicPages.get(JSON.stringify(q), async () => JSON.stringify(z.encode(browseResultSchema, await loadPage(q, null))));
     },
 
     async listOwn(user: UserRow) {
