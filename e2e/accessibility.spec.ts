@@ -1,6 +1,7 @@
 import {
   APP_PAGES,
   appPage,
+  completeWithApi,
   createListingWithApi,
   deleteListingWithApi,
   expect,
@@ -13,6 +14,7 @@ import {
   pngImage,
   reloadInTheme,
   setUpConversation,
+  signInAsAdministrator,
   showInTheme,
   signUpWithApi,
   test,
@@ -200,5 +202,80 @@ test.describe('messaging', () => {
         await expectNoA11yViolations(page, { label: `${theme} theme, open chat`, soft: true });
       }
     });
+  });
+});
+
+// Completion, reviews and reports: the review form and the reviews in the chat's strip, and the Report dialog.
+test.describe('reviews and reports', () => {
+  test('the review form, the reviews list and the Report dialog have no axe violations', async ({ page, request }) => {
+    const { service, conversationId, path } = await setUpConversation(page, request);
+    await completeWithApi(page, service.id, conversationId);
+    const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
+    const browse: AppPage = { name: 'browse', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' };
+    const strip = page.getByRole('region', { name: 'Service' });
+
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, chat, theme);
+      await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();
+      await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
+      await expectNoA11yViolations(page, { label: `${theme} theme, review form`, soft: true });
+
+      await showInTheme(page, browse, theme);
+      await listingCard(page, service.title).getByRole('button', { name: `More options for ${service.title}` }).click();
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Report Service' });
+      await dialog.getByRole('button', { name: 'Submit Report' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please select a reason for reporting this service.');
+      await expectNoA11yViolations(page, { label: `${theme} theme, Report dialog with its error`, soft: true });
+      await page.keyboard.press('Escape');
+    }
+
+    await showInTheme(page, chat, 'light');
+    const form = page.getByRole('form', { name: 'Leave a review' });
+    await form.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
+    await form.getByRole('textbox', { name: 'Review (optional)' }).fill('On time every morning, and my dog adores her.');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(strip.getByRole('list', { name: '1 review' })).toBeVisible();
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, chat, theme);
+      await strip.getByText('Reviews (1)').click();
+      await expect(strip.getByRole('list', { name: '1 review' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, reviews list`, soft: true });
+    }
+  });
+});
+
+// The administrator's dashboard: every tab with something in it, one test per theme, and the access-denied page.
+test.describe('admin dashboard', () => {
+  const tabs = [
+    { path: '/admin', heading: 'User Management' },
+    { path: '/admin?tab=services', heading: 'Service Management' },
+    { path: '/admin?tab=reports', heading: 'Service Reports' },
+    { path: '/admin?tab=conversations', heading: 'All Conversations' },
+    { path: '/admin?tab=audit', heading: 'Audit Log' },
+  ];
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every tab of /admin, and a conversation's messages, have no axe violations in the ${theme} theme`, async ({ page, request, otherPage }) => {
+      const { service, conversationId } = await setUpConversation(otherPage, request);
+      const report = await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'spam' } });
+      expect(report.status()).toBe(201);
+      await signInAsAdministrator(page);
+      for (const tab of tabs) {
+        await showInTheme(page, { name: 'admin', path: tab.path, heading: 'Admin Dashboard', who: 'member' }, theme);
+        await expect(page.getByRole('heading', { name: tab.heading, level: 2 })).toBeVisible();
+        await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+        await expectNoA11yViolations(page, { label: tab.heading, soft: true });
+      }
+      await showInTheme(page, { name: 'admin', path: '/admin?tab=conversations', heading: 'Admin Dashboard', who: 'member' }, theme);
+      await page.getByRole('button', { name: new RegExp(`and ${service.user.username}`) }).first().click();
+      await expect(page.getByRole('region', { name: 'Messages' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `a conversation's messages (${conversationId})`, soft: true });
+    });
+  }
+
+  test('the access-denied page has no axe violations', async ({ page }) => {
+    await signUpWithApi(page, { acceptTerms: true });
+    await showInTheme(page, { name: 'admin-denied', path: '/admin', heading: 'Access denied. This page is restricted to administrators only.', who: 'member' }, 'light');
+    await expectNoA11yViolations(page, { label: 'access denied' });
   });
 });

@@ -202,9 +202,13 @@ export async function acceptTerms(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** A toast with this title is showing. Looked up inside the toast region, because Radix also keeps an offscreen copy for screen readers. */
+/**
+ * A toast with this title is showing. Looked up inside the toast region, because Radix also keeps an offscreen copy for
+ * screen readers. `includeHidden`: an open modal dialog hides the rest of the page, the toasts' region with it, from
+ * assistive technology (the dialog states the same problem next to the field); the toast still shows.
+ */
 export async function expectToast(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(title, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/, includeHidden: true }).getByText(title, { exact: true })).toBeVisible();
 }
 
 const themeScripts = new WeakMap<Page, Disposable>();
@@ -447,6 +451,12 @@ export async function messageAboutListingWithApi(who: ApiClient, service: Servic
 export async function replyWithApi(who: ApiClient, conversationId: number, content: string): Promise<void> {
   const response = await apiOf(who).post(`/api/conversations/${conversationId}/messages`, { data: { content, sendCopyToSender: false } });
   expect(response.status(), `POST /api/conversations/${conversationId}/messages: ${await response.text()}`).toBe(201);
+}
+
+/** Marks a listing complete for a conversation, as either of its two people signed in on `who`. */
+export async function completeWithApi(who: ApiClient, serviceId: number, conversationId: number): Promise<void> {
+  const response = await apiOf(who).post(`/api/services/${serviceId}/complete`, { data: { conversationId } });
+  expect([200, 201], `POST /api/services/${serviceId}/complete: ${await response.text()}`).toContain(response.status());
 }
 
 export interface ConversationSetUp {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   APP_PAGES,
   appPage,
+  completeWithApi,
   createListingWithApi,
   deleteListingWithApi,
   expect,
@@ -11,6 +12,7 @@ import {
   pngDataUrl,
   pngImage,
   setUpConversation,
+  signInAsAdministrator,
   showInTheme,
   signUpWithApi,
   test,
@@ -136,5 +138,54 @@ test.describe('messaging', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/message-dialog-1280.png`, animations: 'disabled' });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/message-dialog-390.png`, animations: 'disabled' });
+  });
+});
+
+test.describe('reviews and reports', () => {
+  test('the review form and the reviews list in a conversation, and the Report dialog, at 390 and 1280 px', async ({ page, request }) => {
+    const { service, conversationId, path } = await setUpConversation(page, request);
+    await completeWithApi(page, service.id, conversationId);
+    const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
+    const strip = page.getByRole('region', { name: 'Service' });
+    const form = page.getByRole('form', { name: 'Leave a review' });
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, chat, 'light');
+    await form.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) }).click();
+    await form.getByRole('textbox', { name: 'Review (optional)' }).fill('Patient and kind with our beagle.');
+    await photograph(page, 'review-form', PHONE);
+    await photograph(page, 'review-form', DESKTOP);
+
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(strip.getByRole('list', { name: '1 review' })).toBeVisible();
+    await photograph(page, 'reviews-list', DESKTOP);
+    await photograph(page, 'reviews-list', PHONE);
+
+    await showInTheme(page, { name: 'services', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' }, 'light');
+    await expect(page.getByRole('article', { name: service.title }).getByText('4.0', { exact: true })).toBeVisible();
+    await photograph(page, 'card-rating', PHONE);
+    await page.getByRole('article', { name: service.title }).getByRole('button', { name: `More options for ${service.title}` }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Service' });
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(dialog.getByRole('alert')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-dialog-390.png`, animations: 'disabled' });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-dialog-1280.png`, animations: 'disabled' });
+  });
+});
+
+test.describe('admin dashboard', () => {
+  test('each tab of /admin at 390 and 1280 px', async ({ page, request, otherPage }) => {
+    const { service } = await setUpConversation(otherPage, request);
+    expect((await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'misleading', description: 'The price is not the real one.' } })).status()).toBe(201);
+    await signInAsAdministrator(page);
+    for (const tab of ['users', 'services', 'reports', 'conversations', 'audit']) {
+      await page.setViewportSize(DESKTOP);
+      await showInTheme(page, { name: 'admin', path: tab === 'users' ? '/admin' : `/admin?tab=${tab}`, heading: 'Admin Dashboard', who: 'member' }, 'light');
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+      await photograph(page, `admin-${tab}`, DESKTOP);
+      await photograph(page, `admin-${tab}`, PHONE);
+    }
   });
 });

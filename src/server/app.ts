@@ -9,6 +9,10 @@ import { MESSAGES } from '../shared/texts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { createAdminRepository } from './modules/admin/repository.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { createAdminService } from './modules/admin/service.js';
+import { createOidcClient } from './modules/auth/oidc.js';
 import { sessionPlugin } from './modules/auth/plugin.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -28,6 +32,12 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createMessagingRepository } from './modules/messaging/repository.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { createMessagingService } from './modules/messaging/service.js';
+import { createReportsRepository } from './modules/reports/repository.js';
+import { reportsRoutes } from './modules/reports/routes.js';
+import { createReportsService } from './modules/reports/service.js';
+import { createReviewsRepository } from './modules/reviews/repository.js';
+import { reviewsRoutes } from './modules/reviews/routes.js';
+import { createReviewsService } from './modules/reviews/service.js';
 import { locateZip } from './modules/zip/lookup.js';
 import { zipRoutes } from './modules/zip/routes.js';
 
@@ -73,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Radix injects small <style> tags (scroll locking); scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A provider's profile pictures live on its own servers.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.oidc ? ['https:'] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -91,17 +102,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionStore(repo);
   await app.register(sessionPlugin, { config, sessions });
   await app.register(healthRoutes);
-  await app.register(authRoutes, { config, auth: createAuthService(repo), sessions });
+  // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
+  const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;
+  await oidc?.ready();
+  await app.register(authRoutes, { config, auth: createAuthService(repo, { adminEmails: config.ADMIN_EMAILS }), sessions, oidc });
   await app.register(catalogueRoutes, { db: database.db });
   const images = createImageService(database.db);
-  const listings = createServicesService({
-    db: database.db,
-    repo: createServicesRepository(database.db),
-    images,
-    locate: locateZip,
-    publicPages: createPublicPageCache(config.LISTINGS_CACHE_MS),
-  });
+  const listingsRepo = createServicesRepository(database.db);
+  const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS);
+  const listings = createServicesService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
   await app.register(servicesRoutes, { services: listings });
+  const reviews = createReviewsService({
+    db: database.db,
+    repo: createReviewsRepository(database.db),
+    listings: { addRating: listingsRepo.addRating, ratingCounters: listingsRepo.ratingCounters, changed: () => publicPages.forgetAll() },
+  });
+  await app.register(reviewsRoutes, { reviews });
+  await app.register(reportsRoutes, { reports: createReportsService({ repo: createReportsRepository(database.db) }) });
+  await app.register(adminRoutes, {
+    admin: createAdminService({ repo: createAdminRepository(database.db), adminEmails: config.ADMIN_EMAILS, listings: publicPages }),
+  });
   await app.register(imageRoutes, { config, images });
   await app.register(zipRoutes);
 

@@ -74,4 +74,39 @@ describe('configuration', () => {
     const message = (error as Error).message;
     for (const key of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'ADMIN_EMAILS', 'DEMO_DATA', 'SMTP_URL', 'MAIL_FROM']) expect(message).toContain(key);
   });
+
+  describe('OpenID Connect and local accounts', () => {
+    const oidc = { OIDC_ISSUER_URL: 'https://id.example.org/realms/town/', OIDC_CLIENT_ID: 'market', OIDC_CLIENT_SECRET: 's3cret' };
+
+    it('is off by default, with local accounts on', () => {
+      const config = loadConfig({});
+      expect(config.oidc).toBeNull();
+      expect(config.LOCAL_ACCOUNTS).toBe(true);
+    });
+
+    it('reads the provider, keeping the issuer exactly as given, with default scopes and name', () => {
+      expect(loadConfig(oidc).oidc).toEqual({
+        issuer: 'https://id.example.org/realms/town/',
+        clientId: 'market',
+        clientSecret: 's3cret',
+        scopes: 'openid email profile',
+        name: 'single sign-on',
+      });
+      const custom = loadConfig({ ...oidc, OIDC_SCOPES: 'openid,email  profile groups', OIDC_NAME: ' Google ', LOCAL_ACCOUNTS: '0' });
+      expect(custom.oidc).toMatchObject({ scopes: 'openid email profile groups', name: 'Google' });
+      expect(custom.LOCAL_ACCOUNTS).toBe(false);
+    });
+
+    it('needs the three core settings together', () => {
+      expect(() => loadConfig({ OIDC_ISSUER_URL: oidc.OIDC_ISSUER_URL })).toThrow(/OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: must be set together with OIDC_ISSUER_URL/);
+      expect(() => loadConfig({ OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' })).toThrow(/OIDC_ISSUER_URL: must be set together/);
+    });
+
+    it('refuses local accounts off without a provider, scopes without openid and a plain-http issuer off this machine', () => {
+      expect(() => loadConfig({ LOCAL_ACCOUNTS: '0' })).toThrow(/LOCAL_ACCOUNTS: 0 needs an OpenID Connect provider/);
+      expect(() => loadConfig({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow(/OIDC_SCOPES: must include openid/);
+      expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://id.example.org' })).toThrow(/OIDC_ISSUER_URL: must be an https:\/\/ URL/);
+      expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    });
+  });
 });

@@ -29,7 +29,32 @@ const envSchema = z.object({
     .trim()
     .refine(isMailbox, 'must be an email address, optionally with a name: Community Services <no-reply@example.org>')
     .optional(),
+  /** '0' turns email-and-password sign-up and sign-in off (OpenID Connect must then be configured). */
+  LOCAL_ACCOUNTS: flag.default(true),
+  /** OpenID Connect: the issuer (its discovery document is at {issuer}/.well-known/openid-configuration). */
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an https:// URL (http:// only on localhost)' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((scopes) => scopes.includes('openid'), 'must include openid, e.g. "openid email profile"')
+    .transform((scopes) => scopes.join(' ')),
+  /** The provider's name on the sign-in button: 'Continue with {OIDC_NAME}'. */
+  OIDC_NAME: z.string().trim().min(1).max(40, 'must be at most 40 characters').default('single sign-on'),
 });
+
+const OIDC_CORE_KEYS = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** The OpenID Connect provider, when all three of its settings are given. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  name: string;
+}
 
 /** `someone@example.org` or `Display Name <someone@example.org>`: what a From header may hold. */
 function isMailbox(value: string): boolean {
@@ -44,7 +69,31 @@ function defaultMailFrom(publicUrl: string): string {
   return `Community Services <no-reply@${domain}>`;
 }
 
-export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
+export type Config = z.infer<typeof envSchema> & { PUBLIC_URL: string; MAIL_FROM: string; oidc: OidcConfig | null };
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The three core settings go together; without them local accounts cannot be turned off. */
+function oidcSettings(env: z.infer<typeof envSchema>): { oidc: OidcConfig | null; problems: string[] } {
+  const given = OIDC_CORE_KEYS.filter((key) => env[key] !== undefined);
+  const problems: string[] = [];
+  if (given.length > 0 && given.length < OIDC_CORE_KEYS.length) {
+    const missing = OIDC_CORE_KEYS.filter((key) => env[key] === undefined);
+    problems.push(`${missing.join(', ')}: must be set together with ${given.join(', ')} (OpenID Connect needs all three)`);
+  }
+  const issuer = env.OIDC_ISSUER_URL;
+  if (issuer && new URL(issuer).protocol === 'http:' && !LOOPBACK_HOSTS.has(new URL(issuer).hostname)) {
+    problems.push('OIDC_ISSUER_URL: must be an https:// URL (http:// only on localhost)');
+  }
+  if (!env.LOCAL_ACCOUNTS && given.length === 0) {
+    problems.push('LOCAL_ACCOUNTS: 0 needs an OpenID Connect provider (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), or nobody could sign in');
+  }
+  if (problems.length > 0 || !issuer || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return { oidc: null, problems };
+  return {
+    oidc: { issuer, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES, name: env.OIDC_NAME },
+    problems,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -60,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
+  const { oidc, problems } = oidcSettings(parsed.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, PUBLIC_URL: publicUrl, MAIL_FROM: parsed.data.MAIL_FROM ?? defaultMailFrom(publicUrl) };
+  return { ...parsed.data, PUBLIC_URL: publicUrl, MAIL_FROM: parsed.data.MAIL_FROM ?? defaultMailFrom(publicUrl), oidc };
 }

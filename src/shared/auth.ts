@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './texts.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.js';
 
 /** Username rules of spec section 5, with the spec's messages. */
@@ -63,4 +64,39 @@ export function safeReturnTo(value: unknown): string {
   // Control characters (a smuggled newline or tab) have no place in a path of ours.
   if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return '/';
   return value;
+}
+
+/** What the sign-in page offers: local accounts, an OpenID Connect provider (and whether it answers), or both. */
+export const authProvidersSchema = z.object({
+  local: z.boolean(),
+  oidc: z.object({ name: z.string(), available: z.boolean() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/**
+ * Why an external sign-in came back to /login: the server sends a code (`/login?error=suspended`), the page
+ * shows its text. Codes rather than texts, so nobody can make our page say something of their own.
+ */
+export const LOGIN_ERRORS = {
+  suspended: MESSAGES.suspended,
+  email_in_use:
+    'An account with this email already exists. It can be linked to your sign-in provider only once the provider confirms the address is yours (a verified email).',
+  denied: 'The sign-in was cancelled or refused by the provider. Please try again.',
+  expired: 'That sign-in took too long or was already used. Please try again.',
+  unavailable: MESSAGES.oidcUnavailable,
+} as const;
+export type LoginErrorCode = keyof typeof LOGIN_ERRORS;
+
+/** The text for a `?error=` code of /login, or null for none or one we never send. */
+export function loginErrorMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(LOGIN_ERRORS, code) ? LOGIN_ERRORS[code as LoginErrorCode] : null;
+}
+
+/** `/login`, with the reason and the page to go back to afterwards. */
+export function loginPageUrl(returnTo: string, error?: LoginErrorCode): string {
+  const params = new URLSearchParams();
+  if (error) params.set('error', error);
+  if (returnTo !== '/') params.set('returnTo', returnTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : '/login';
 }

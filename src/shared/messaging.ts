@@ -74,7 +74,13 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string(),
   lastMessage: z.object({ content: z.string(), createdAt: z.string(), fromUserId: z.string() }).nullable(),
   unreadCount: z.number(),
-  service: z.object({ id: z.number(), title: z.string() }).nullable(),
+  /**
+   * The listing it is about (spec section 3: id, title), with its owner, whether it is deleted, and when this
+   * conversation marked it complete (issue 5), so the chat shows 'Completed' after a reload too.
+   */
+  service: z
+    .object({ id: z.number(), title: z.string(), userId: z.string(), deletedAt: z.string().nullable(), completedAt: z.string().nullable() })
+    .nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

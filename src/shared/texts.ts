@@ -13,4 +13,8 @@ export const MESSAGES = {
   tooLarge: 'The request is too large',
   tooManyRequests: 'Too many attempts. Please try again later.',
   serverError: 'Something went wrong on our side. Please try again.',
+  localAccountsOff: 'Sign-in with email and password is turned off on this marketplace. Please use the single sign-on button.',
+  oidcNotConfigured: 'Sign-in with an external provider is not set up on this marketplace.',
+  oidcUnavailable: 'The sign-in provider cannot be reached right now. Please try again in a few minutes.',
+  oidcVerificationFailed: 'This sign-in could not be verified. Please start again from the sign-in page.',
 } as const;

@@ -43,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // The administrator's user list: newest first, keyset-paginated on (created_at, id).
+    index('users_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -57,8 +59,25 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The ID token of a sign-in through OpenID Connect: the hint sign-out sends to the provider's end-session endpoint. */
+    oidcIdToken: text('oidc_id_token'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** A person's account at an OpenID Connect provider: `sub` is stable per issuer, the email is not. */
+export const oidcIdentities = pgTable(
+  'oidc_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oidc_identities_issuer_subject_key').on(t.issuer, t.subject), index('oidc_identities_user_id_idx').on(t.userId)],
 );
 
 export const categories = pgTable('categories', {
@@ -111,6 +130,9 @@ export const services = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Kept by the like/unlike statements in the same transaction as the likes row (exact under concurrency). */
     likeCount: integer('like_count').notNull().default(0),
+    /** Kept by the review insert in the same transaction (reviews are never edited): averageRating = sum / count. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -122,6 +144,7 @@ export const services = pgTable(
     check('services_listing_type_check', rawSql`${t.listingType} in ('offer', 'request')`),
     check('services_rate_type_check', rawSql`${t.rateType} in ('hourly', 'fixed')`),
     check('services_rate_positive', rawSql`${t.rateCents} is null or ${t.rateCents} > 0`),
+    check('services_rating_counters', rawSql`${t.reviewCount} >= 0 and ${t.ratingSum} between ${t.reviewCount} and 5 * ${t.reviewCount}`),
     index('services_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Public browse: newest first among live listings, overall and per category.
     index('services_public_newest_idx')
@@ -131,6 +154,8 @@ export const services = pgTable(
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(rawSql`${t.deletedAt} is null and ${t.isActive}`),
     index('services_search_idx').using('gin', t.searchVector),
+    // The administrator's list: every listing (deleted and paused included), newest first.
+    index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -202,7 +227,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_service_writer_key').on(t.serviceId, t.participant1Id).where(rawSql`${t.serviceId} is not null`),
     index('conversations_participant1_idx').on(t.participant1Id, t.lastMessageAt.desc().nullsFirst()),
     index('conversations_participant2_idx').on(t.participant2Id, t.lastMessageAt.desc().nullsFirst()),
-    index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst()),
+    // The administrator's list of every conversation, last message first, keyset-paginated on (last_message_at, id).
+    index('conversations_last_message_idx').on(t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -260,3 +286,106 @@ export const outbox = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', rawSql`${t.word} gin_trgm_ops`),
 ]);
+
+/** A listing marked complete from a conversation about it, by either participant; at most one per conversation. */
+export const serviceCompletions = pgTable(
+  'service_completions',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    completedBy: text('completed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('service_completions_conversation_key').on(t.conversationId), index('service_completions_service_idx').on(t.serviceId)],
+);
+
+/** One star review per completion, by the conversation's participant who is not the listing's owner. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    completionId: integer('completion_id')
+      .notNull()
+      .references(() => serviceCompletions.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    reviewText: text('review_text'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', rawSql`${t.rating} between 1 and 5`),
+    check('reviews_text_length', rawSql`${t.reviewText} is null or char_length(${t.reviewText}) between 1 and 1000`),
+    uniqueIndex('reviews_completion_key').on(t.completionId),
+    // A listing's reviews, newest first.
+    index('reviews_service_newest_idx').on(t.serviceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_reviewer_idx').on(t.reviewerId),
+  ],
+);
+
+/** A person's report of a listing, pending until the administrator marks it reviewed or dismissed. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['inappropriate_content', 'spam', 'misleading', 'harassment', 'illegal', 'other'] }).notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'reviewed', 'dismissed'] }).notNull().default('pending'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reports_reason_check', rawSql`${t.reason} in ('inappropriate_content', 'spam', 'misleading', 'harassment', 'illegal', 'other')`),
+    check('reports_status_check', rawSql`${t.status} in ('pending', 'reviewed', 'dismissed')`),
+    check('reports_description_length', rawSql`${t.description} is null or char_length(${t.description}) between 1 and 1000`),
+    uniqueIndex('reports_one_pending_key').on(t.serviceId, t.reporterId).where(rawSql`${t.status} = 'pending'`),
+    index('reports_service_idx').on(t.serviceId),
+    // The per-person hourly limit counts the last hour's reports across processes.
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    // The administrator's lists, newest first: by status, and all of them.
+    index('reports_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reports_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * What the administrator did, append-only (a trigger refuses updates and deletes, migration 0007): who, which
+ * action, on what, and what the target was called at the time, so an entry still reads after its target is gone.
+ * The actor becomes null if their account is ever removed; nothing else in a row ever changes.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read'] }).notNull(),
+    targetType: text('target_type', { enum: ['user', 'service', 'report', 'conversation'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('admin_audit_log_action_check', rawSql`${t.action} in ('user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read')`),
+    check('admin_audit_log_target_type_check', rawSql`${t.targetType} in ('user', 'service', 'report', 'conversation')`),
+    // Removing a user sets their entries' actor to null: without an index that would read the whole log.
+    index('admin_audit_log_actor_idx').on(t.actorId),
+  ],
+);

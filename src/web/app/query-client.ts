@@ -1,11 +1,32 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '../../shared/texts.js';
+import { toast } from '../components/ui/use-toast.js';
+import { currentUserQueryKey } from '../features/auth/api/get-current-user.js';
+import { ApiError } from '../lib/api.js';
+
+/**
+ * A call that answers 401 (the session ended) or 403 'Your account has been suspended' (the administrator
+ * banned the person) while the page still believes someone is signed in: the page signs out at once, and a
+ * suspended person is told why. Pages that need an account then send them to sign in.
+ */
+function signOutOnLostSession(queryClient: QueryClient, error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  const suspended = error.status === 403 && error.message === MESSAGES.suspended;
+  if (!suspended && error.status !== 401) return;
+  if (!queryClient.getQueryData(currentUserQueryKey)) return;
+  queryClient.setQueryData(currentUserQueryKey, null);
+  if (suspended) toast({ variant: 'destructive', title: MESSAGES.suspended, description: 'You have been signed out. Contact the team if you think this is a mistake.' });
+}
 
 /** Spec section 7: no retries, data never stale, no refetch on window focus. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => signOutOnLostSession(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => signOutOnLostSession(queryClient, error) }),
     defaultOptions: {
       queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -17,6 +17,7 @@ const RequestServicePage = lazy(() => import('../features/services/pages/request
 const EditServicePage = lazy(() => import('../features/services/pages/edit-service-page.js'));
 const MyServicesPage = lazy(() => import('../features/services/pages/my-services-page.js'));
 const MessagesPage = lazy(() => import('../features/messages/pages/messages-page.js'));
+const AdminPage = lazy(() => import('../features/admin/pages/admin-page.js'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.js'));
 
 export function AppRoutes() {
@@ -37,6 +38,7 @@ export function AppRoutes() {
           <Route path="/profile" component={ProfilePage} />
           <Route path="/contact" component={ContactPage} />
           <Route path="/login" component={LoginPage} />
+          <Route path="/admin" component={AdminPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -12,7 +12,7 @@ export const SESSION_COOKIE = 'csm_session';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person for this request, resolved once from the session cookie. */
-    session: { id: string; user: UserRow } | null;
+    session: { id: string; user: UserRow; oidcIdToken: string | null } | null;
   }
   interface FastifyContextConfig {
     /** Lets a state-changing route run for a signed-in user who has not accepted the terms yet. */
@@ -35,6 +35,16 @@ export function setSessionCookie(reply: FastifyReply, token: string, config: Con
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.PUBLIC_URL.startsWith('https:') });
+}
+
+/** Sign-in always starts a fresh session: a session id known before sign-in is never promoted. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { sessions: SessionStore; config: Config; userId: string; oidcIdToken?: string },
+): Promise<void> {
+  if (request.session) await options.sessions.destroy(request.session.id);
+  setSessionCookie(reply, await options.sessions.create(options.userId, options.oidcIdToken), options.config);
 }
 
 /** The signed-in user, or a 401 for routes that need one. */
@@ -68,7 +78,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       clearSessionCookie(reply, config);
       throw forbidden(MESSAGES.suspended);
     }
-    request.session = { id: found.id, user: found.user };
+    request.session = { id: found.id, user: found.user, oidcIdToken: found.oidcIdToken };
     if (found.refreshed) setSessionCookie(reply, unsigned.value!, config);
   });
 

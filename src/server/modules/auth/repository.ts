@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { oidcIdentities, sessions, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,6 +33,32 @@ export function createAuthRepository(db: Db) {
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+
+    /** The user an OpenID Connect identity (issuer and `sub`) belongs to. */
+    async findUserByOidcIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(oidcIdentities)
+        .innerJoin(users, eq(users.id, oidcIdentities.userId))
+        .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)))
+        .limit(1);
+      return row?.user;
+    },
+
+    async insertOidcIdentity(values: typeof oidcIdentities.$inferInsert): Promise<void> {
+      await db.insert(oidcIdentities).values(values);
+    },
+
+    async touchOidcIdentity(issuer: string, subject: string): Promise<void> {
+      await db
+        .update(oidcIdentities)
+        .set({ lastSignInAt: new Date() })
+        .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)));
+    },
+
+    async deleteUser(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
     },
 
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {

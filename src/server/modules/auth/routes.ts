@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   emailNotificationsSchema,
+  loginPageUrl,
   loginSchema,
   registerSchema,
   safeReturnTo,
@@ -11,9 +12,13 @@ import {
   userSchema,
 } from '../../../shared/auth.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
+import { forbidden } from '../../lib/errors.js';
 import { RateLimit } from '../../lib/rate-limit.js';
-import { clearSessionCookie, requireUser, setSessionCookie } from './plugin.js';
+import type { OidcClient } from './oidc.js';
+import { oidcRoutes, redirectToProvider } from './oidc-routes.js';
+import { clearSessionCookie, requireUser, startSession } from './plugin.js';
 import { presentUser } from './presenter.js';
 import type { UserRow } from './repository.js';
 import type { AuthService } from './service.js';
@@ -21,29 +26,43 @@ import type { SessionStore } from './sessions.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthService; sessions: SessionStore }> = async (app, opts) => {
-  const { config, auth, sessions } = opts;
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthService; sessions: SessionStore; oidc: OidcClient | null }> = async (
+  app,
+  opts,
+) => {
+  const { config, auth, sessions, oidc } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const signInPerIp = new RateLimit({ points: 10, durationSeconds: 60 }, scale);
   const signInPerAccount = new RateLimit({ points: 25, durationSeconds: 60 * 60 }, scale);
   const signUpPerIp = new RateLimit({ points: 5, durationSeconds: 30 * 60 }, scale);
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
-  /** Sign-in always starts a fresh session: a session id known before sign-in is never promoted. */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    if (request.session) await sessions.destroy(request.session.id);
-    setSessionCookie(reply, await sessions.create(userId), config);
-  }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => startSession(request, reply, { sessions, config, userId });
+  /** With LOCAL_ACCOUNTS=0, email-and-password sign-up and sign-in are refused before anything is read. */
+  const assertLocalAccounts = () => {
+    if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff);
+  };
 
-  app.get('/api/login', { schema: { querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
-    const returnTo = safeReturnTo(request.query.returnTo);
-    return reply.redirect(returnTo === '/' ? '/login' : `/login?returnTo=${encodeURIComponent(returnTo)}`);
-  });
+  await app.register(oidcRoutes, { config, auth, sessions, oidc });
 
+  // The spec's sign-in entry: our /login page, or straight to the provider when it is the only way in.
+  app.get(
+    '/api/login',
+    { schema: { querystring: z.object({ returnTo: z.string().optional() }), response: { 503: apiErrorSchema } } },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.query.returnTo);
+      if (oidc && !config.LOCAL_ACCOUNTS) return redirectToProvider(reply, oidc, config, returnTo);
+      return reply.redirect(loginPageUrl(returnTo));
+    },
+  );
+
+  /** Ends our session, and the provider's too when the session began there and the provider offers an end-session endpoint. */
   async function logout(request: FastifyRequest, reply: FastifyReply) {
+    const idToken = request.session?.oidcIdToken;
     if (request.session) await sessions.destroy(request.session.id);
     clearSessionCookie(reply, config);
-    return reply.redirect('/');
+    const providerLogout = idToken ? oidc?.endSessionUrl(idToken) : undefined;
+    return reply.redirect(providerLogout?.href ?? '/');
   }
   app.get('/api/logout', (request, reply) => logout(request, reply));
   app.post('/api/logout', { config: { allowBeforeTerms: true } }, (request, reply) => logout(request, reply));
@@ -52,9 +71,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     '/api/auth/register',
     { config: { allowBeforeTerms: true }, schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
     async (request, reply) => {
+      assertLocalAccounts();
       await signUpPerIp.consume(request.ip);
       const user = await auth.register(request.body);
-      await startSession(request, reply, user.id);
+      await signIn(request, reply, user.id);
       return reply.code(201).send(present(user));
     },
   );
@@ -63,12 +83,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     '/api/auth/login',
     { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
+      assertLocalAccounts();
       const accountKey = request.body.email.toLowerCase();
       await signInPerIp.consume(request.ip);
       await signInPerAccount.consume(accountKey);
       const user = await auth.authenticate(request.body);
       await signInPerAccount.reset(accountKey);
-      await startSession(request, reply, user.id);
+      await signIn(request, reply, user.id);
       return present(user);
     },
   );

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/texts.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/error-handler.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { isAdminEmail } from './presenter.js';
 import type { AuthRepository, UserRow } from './repository.js';
 
 const EMAIL_KEY = 'users_email_lower_key';
@@ -18,7 +19,25 @@ export function usernameBaseFromEmail(email: string): string {
   return base;
 }
 
-export function createAuthService(repo: AuthRepository) {
+/** What a provider told us about a person, already checked by openid-client and cleaned of bad values. */
+export interface OidcProfile {
+  issuer: string;
+  subject: string;
+  email?: string;
+  /** Only the provider's literal `email_verified: true` counts. */
+  emailVerified: boolean;
+  firstName?: string;
+  lastName?: string;
+  profileImageUrl?: string;
+}
+
+export type OidcSignIn = { user: UserRow } | { refused: 'suspended' | 'email_in_use' };
+
+const IDENTITY_KEY = 'oidc_identities_issuer_subject_key';
+
+export function createAuthService(repo: AuthRepository, options: { adminEmails?: readonly string[] } = {}) {
+  const adminEmails = options.adminEmails ?? [];
+
   async function availableUsername(email: string): Promise<string> {
     const base = usernameBaseFromEmail(email);
     if (!(await repo.usernameExists(base))) return base;
@@ -30,7 +49,87 @@ export function createAuthService(repo: AuthRepository) {
     return `user_${randomUUID().replaceAll('-', '').slice(0, USERNAME_MAX - 5)}`;
   }
 
+  /** The profile's names and picture, and its email when the provider vouches for it (or the account has none). */
+  async function updateFromProfile(user: UserRow, profile: OidcProfile): Promise<UserRow> {
+    const values: Partial<UserRow> = {};
+    if (profile.firstName !== undefined) values.firstName = profile.firstName;
+    if (profile.lastName !== undefined) values.lastName = profile.lastName;
+    if (profile.profileImageUrl !== undefined) values.profileImageUrl = profile.profileImageUrl;
+    const newEmail = profile.email && profile.email.toLowerCase() !== user.email?.toLowerCase() && (profile.emailVerified || !user.email);
+    if (newEmail) values.email = profile.email;
+    if (Object.keys(values).length === 0) return user;
+    try {
+      return (await repo.updateUser(user.id, values)) ?? user;
+    } catch (error) {
+      // The new address belongs to another account: keep ours, take the rest.
+      if (!newEmail || !isUniqueViolation(error, EMAIL_KEY)) throw error;
+      delete values.email;
+      return (await repo.updateUser(user.id, values)) ?? user;
+    }
+  }
+
+  /** Links an identity; when a parallel sign-in of the same identity won the race, its user is the answer. */
+  async function link(user: UserRow, profile: OidcProfile): Promise<UserRow> {
+    try {
+      await repo.insertOidcIdentity({ issuer: profile.issuer, subject: profile.subject, userId: user.id });
+      return user;
+    } catch (error) {
+      if (!isUniqueViolation(error, IDENTITY_KEY)) throw error;
+      const winner = await repo.findUserByOidcIdentity(profile.issuer, profile.subject);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+
+  async function createFromProfile(profile: OidcProfile): Promise<OidcSignIn> {
+    for (let attempt = 0; ; attempt++) {
+      const username = await availableUsername(profile.email ?? 'user');
+      let user: UserRow;
+      try {
+        user = await repo.insertUser({
+          id: randomUUID(),
+          email: profile.email ?? null,
+          username,
+          firstName: profile.firstName ?? null,
+          lastName: profile.lastName ?? null,
+          profileImageUrl: profile.profileImageUrl ?? null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, EMAIL_KEY)) return { refused: 'email_in_use' };
+        if (isUniqueViolation(error, USERNAME_KEY) && attempt < 3) continue;
+        throw error;
+      }
+      const linked = await link(user, profile);
+      if (linked.id !== user.id) await repo.deleteUser(user.id);
+      return linked.isBanned ? { refused: 'suspended' } : { user: linked };
+    }
+  }
+
   return {
+    /**
+     * The account of a person coming back from the OpenID Connect provider: found by issuer and `sub`, else an
+     * account with the same email when the provider says that email is verified (linked), else a new one.
+     * An unverified email never takes over an existing account; a banned person is refused.
+     */
+    async signInWithOidc(claimed: OidcProfile): Promise<OidcSignIn> {
+      // The administrator role goes with the address (ADMIN_EMAILS): nobody gets it on a provider's unchecked word.
+      const adminUnverified = !claimed.emailVerified && claimed.email !== undefined && isAdminEmail(claimed.email, adminEmails);
+      const profile = adminUnverified ? { ...claimed, email: undefined } : claimed;
+      const known = await repo.findUserByOidcIdentity(profile.issuer, profile.subject);
+      if (known) {
+        if (known.isBanned) return { refused: 'suspended' };
+        await repo.touchOidcIdentity(profile.issuer, profile.subject);
+        return { user: await updateFromProfile(known, profile) };
+      }
+      const sameEmail = profile.email ? await repo.findUserByEmail(profile.email) : undefined;
+      if (!sameEmail) return createFromProfile(profile);
+      if (!profile.emailVerified) return { refused: 'email_in_use' };
+      if (sameEmail.isBanned) return { refused: 'suspended' };
+      const linked = await link(sameEmail, profile);
+      if (linked.isBanned) return { refused: 'suspended' };
+      return { user: await updateFromProfile(linked, profile) };
+    },
+
     async register(input: RegisterInput): Promise<UserRow> {
       if (await repo.findUserByEmail(input.email)) throw conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       if (input.username && (await repo.usernameExists(input.username))) {

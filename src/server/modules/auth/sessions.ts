@@ -11,21 +11,24 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export function createSessionStore(repo: AuthRepository) {
   return {
-    /** A new session for `userId`; the returned token goes into the cookie, only its hash into the database. */
-    async create(userId: string): Promise<string> {
+    /**
+     * A new session for `userId`; the returned token goes into the cookie, only its hash into the database.
+     * A sign-in through OpenID Connect keeps its ID token, the hint for ending the provider's session too.
+     */
+    async create(userId: string, oidcIdToken?: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await repo.insertSession({ id: hashToken(token), userId, expiresAt: new Date(now + SESSION_IDLE_MS) });
+      await repo.insertSession({ id: hashToken(token), userId, expiresAt: new Date(now + SESSION_IDLE_MS), oidcIdToken });
       return token;
     },
 
-    async resolve(token: string): Promise<{ id: string; user: UserRow; refreshed: boolean } | undefined> {
+    async resolve(token: string): Promise<{ id: string; user: UserRow; oidcIdToken: string | null; refreshed: boolean } | undefined> {
       const found = await repo.findSession(hashToken(token));
       if (!found) return undefined;
       const now = Date.now();
       const refreshed = now - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
       if (refreshed) await repo.touchSession(found.session.id, new Date(now), new Date(now + SESSION_IDLE_MS));
-      return { id: found.session.id, user: found.user, refreshed };
+      return { id: found.session.id, user: found.user, oidcIdToken: found.session.oidcIdToken, refreshed };
     },
 
     destroy: (sessionId: string) => repo.deleteSession(sessionId),

@@ -48,7 +48,7 @@ describe('starting a conversation about a listing', () => {
       participant2: { id: owner.user.id, username: owner.user.username },
       subject: null,
       unreadCount: 0,
-      service: { id: listing.id, title: listing.title },
+      service: { id: listing.id, title: listing.title, userId: owner.user.id, deletedAt: null, completedAt: null },
       lastMessage: { content: 'Hello! Is Saturday morning free?', fromUserId: writer.user.id },
     });
     // Neighbours never see each other's email address.

@@ -18,7 +18,16 @@ export function presentConversation(record: ConversationRecord): Conversation {
     lastMessageAt: c.lastMessageAt.toISOString(),
     lastMessage: lastMessage && { content: lastMessage.content, createdAt: new Date(lastMessage.createdAt).toISOString(), fromUserId: lastMessage.fromUserId },
     unreadCount: Number(record.unreadCount),
-    service: record.service?.id != null ? { id: record.service.id, title: record.service.title } : null,
+    service:
+      record.service?.id != null
+        ? {
+            id: record.service.id,
+            title: record.service.title,
+            userId: record.service.userId,
+            deletedAt: record.service.deletedAt?.toISOString() ?? null,
+            completedAt: record.completedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { conversations, messages, services, users } from '../../db/schema.js';
+import { conversations, messages, serviceCompletions, services, users } from '../../db/schema.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -33,7 +33,8 @@ export function createMessagingRepository(db: Db) {
         conversation: conversations,
         participant1: participantColumns(participant1),
         participant2: participantColumns(participant2),
-        service: { id: services.id, title: services.title },
+        service: { id: services.id, title: services.title, userId: services.userId, deletedAt: services.deletedAt },
+        completedAt: serviceCompletions.createdAt,
         unreadCount: unreadOf(viewerId),
         lastMessage: sql<{ content: string; createdAt: string; fromUserId: string } | null>`(
           select json_build_object('content', m.content, 'createdAt', m.created_at, 'fromUserId', m.sender_id)
@@ -42,7 +43,8 @@ export function createMessagingRepository(db: Db) {
       .from(conversations)
       .innerJoin(participant1, eq(participant1.id, conversations.participant1Id))
       .innerJoin(participant2, eq(participant2.id, conversations.participant2Id))
-      .leftJoin(services, eq(services.id, conversations.serviceId));
+      .leftJoin(services, eq(services.id, conversations.serviceId))
+      .leftJoin(serviceCompletions, eq(serviceCompletions.conversationId, conversations.id));
 
   return {
     async listFor(userId: string) {

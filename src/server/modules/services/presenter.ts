@@ -1,5 +1,6 @@
 import type { Service } from '../../../shared/services.js';
 import { CONTACT_METHOD, CONTACT_VALUE } from '../../../shared/services.js';
+import { averageOf } from '../../../shared/reviews.js';
 import { imageUrl } from '../images/presenter.js';
 import type { ListingRecord } from './repository.js';
 
@@ -33,8 +34,8 @@ export function presentService(record: ListingRecord, viewerId: string | null): 
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     deletedAt: s.deletedAt?.toISOString() ?? null,
-    averageRating: null,
-    reviewCount: 0,
+    averageRating: averageOf(s.ratingSum, s.reviewCount),
+    reviewCount: s.reviewCount,
     likeCount: s.likeCount,
     isLikedByUser: Boolean(record.isLiked),
     user: {

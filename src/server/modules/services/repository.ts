@@ -222,6 +222,22 @@ export function createServicesRepository(db: Db) {
       await tx.update(services).set(values).where(eq(services.id, id));
     },
 
+    /**
+     * Counts a new review into the listing's rating, inside the review's transaction: the row lock makes
+     * concurrent reviews add up exactly, and the counters never disagree with the reviews table.
+     */
+    async addRating(tx: Db, serviceId: number, rating: number): Promise<void> {
+      await tx
+        .update(services)
+        .set({ ratingSum: sql`${services.ratingSum} + ${rating}`, reviewCount: sql`${services.reviewCount} + 1` })
+        .where(eq(services.id, serviceId));
+    },
+
+    async ratingCounters(serviceId: number): Promise<{ ratingSum: number; reviewCount: number } | undefined> {
+      const [row] = await db.select({ ratingSum: services.ratingSum, reviewCount: services.reviewCount }).from(services).where(eq(services.id, serviceId)).limit(1);
+      return row;
+    },
+
     /** Adds the like and bumps the counter in one statement pair; a repeated like changes nothing. */
     async like(serviceId: number, userId: string): Promise<number> {
       return db.transaction(async (tx) => {

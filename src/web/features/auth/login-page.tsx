@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
-import { safeReturnTo } from '../../../shared/auth.js';
+import { loginErrorMessage, safeReturnTo, type AuthProviders } from '../../../shared/auth.js';
+import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { cn } from '../../lib/utils.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
+import { useAuthProviders } from './api/get-auth-providers.js';
 import { CreateAccountForm } from './create-account-form.js';
 import { SignInForm } from './sign-in-form.js';
 import { useAuth } from './use-auth.js';
@@ -21,13 +23,38 @@ function destination(returnTo: string | null): string {
   return new URL(target, window.location.origin).pathname === '/login' ? '/' : target;
 }
 
+/** 'Continue with {name}': a full page navigation into the provider's sign-in, keeping where to come back to. */
+function ProviderSignIn({ oidc, returnTo }: { oidc: NonNullable<AuthProviders['oidc']>; returnTo: string }) {
+  const noteId = useId();
+  const label = `Continue with ${oidc.name}`;
+  if (!oidc.available) {
+    return (
+      <div className="space-y-2">
+        <Button variant="outline" className="w-full" disabled aria-describedby={noteId}>
+          {label}
+        </Button>
+        <p id={noteId} className="text-center text-sm text-muted-foreground">
+          {oidc.name} cannot be reached right now. Please try again in a few minutes.
+        </p>
+      </div>
+    );
+  }
+  const href = returnTo === '/' ? '/api/login/oidc' : `/api/login/oidc?returnTo=${encodeURIComponent(returnTo)}`;
+  return (
+    <Button asChild variant="outline" className="w-full">
+      <a href={href}>{label}</a>
+    </Button>
+  );
+}
+
 export default function LoginPage() {
   usePageMeta('Sign in', 'Sign in to Community Services Marketplace or create a free account.');
   const auth = useAuth();
-  const returnTo = destination(new URLSearchParams(useSearch()).get('returnTo'));
-  const [tab, setTab] = useState<TabId>('sign-in');
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-  const baseId = useId();
+  const providers = useAuthProviders();
+  const search = new URLSearchParams(useSearch());
+  const returnTo = destination(search.get('returnTo'));
+  // Why an external sign-in came back here: a code the server sent, shown as our own text.
+  const errorMessage = loginErrorMessage(search.get('error'));
 
   // The session cookie is set by the server, so a full page load is what picks it up everywhere.
   const goToReturnTo = () => window.location.assign(returnTo);
@@ -36,7 +63,44 @@ export default function LoginPage() {
     if (auth.status === 'signed-in') window.location.assign(returnTo);
   }, [auth.status, returnTo]);
 
-  if (auth.status !== 'signed-out') return <PageSpinner />;
+  if (auth.status !== 'signed-out' || providers.isPending) return <PageSpinner />;
+  // Should the list of ways in fail to load, the email form is still the safe default.
+  const local = providers.data?.local ?? true;
+  const oidc = providers.data?.oidc ?? null;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">Welcome</CardTitle>
+          <CardDescription>
+            {local ? 'Sign in to your account, or create one to offer and find services.' : 'Sign in to offer and find services.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div role="alert" className="empty:hidden">
+            {errorMessage && <p className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">{errorMessage}</p>}
+          </div>
+          {oidc && <ProviderSignIn oidc={oidc} returnTo={returnTo} />}
+          {oidc && local && (
+            <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or with your email
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          )}
+          {local && <LocalAccountTabs onSignedIn={goToReturnTo} />}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Sign in or create an account with an email and a password. */
+function LocalAccountTabs({ onSignedIn }: { onSignedIn: () => void }) {
+  const [tab, setTab] = useState<TabId>('sign-in');
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const baseId = useId();
 
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
@@ -50,45 +114,37 @@ export default function LoginPage() {
   }
 
   return (
-    <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">Welcome</CardTitle>
-          <CardDescription>Sign in to your account, or create one to offer and find services.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <div role="tablist" aria-label="Sign in or create an account" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
-            {TABS.map((t) => {
-              const selected = tab === t.id;
-              return (
-                <button
-                  key={t.id}
-                  ref={(el) => {
-                    tabRefs.current[t.id] = el;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`${baseId}-${t.id}-tab`}
-                  aria-selected={selected}
-                  aria-controls={`${baseId}-${t.id}-panel`}
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => setTab(t.id)}
-                  onKeyDown={onTabKeyDown}
-                  className={cn(
-                    'rounded-sm px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-                  )}
-                >
-                  {t.label}
-                </button>
-              );
-            })}
-          </div>
-          <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-            {tab === 'sign-in' ? <SignInForm onSignedIn={goToReturnTo} /> : <CreateAccountForm onSignedIn={goToReturnTo} />}
-          </div>
-        </CardContent>
-      </Card>
+    <div className="space-y-6">
+      <div role="tablist" aria-label="Sign in or create an account" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
+        {TABS.map((t) => {
+          const selected = tab === t.id;
+          return (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-${t.id}-tab`}
+              aria-selected={selected}
+              aria-controls={`${baseId}-${t.id}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={onTabKeyDown}
+              className={cn(
+                'rounded-sm px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
+        {tab === 'sign-in' ? <SignInForm onSignedIn={onSignedIn} /> : <CreateAccountForm onSignedIn={onSignedIn} />}
+      </div>
     </div>
   );
 }

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../../shared/auth.js';
+import { MESSAGES } from '../../../../shared/texts.js';
 import { api, ApiError } from '../../../lib/api.js';
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
 
-/** The signed-in user, or null when signed out (the server answers 401). */
+/**
+ * The signed-in user, or null when signed out: the server answers 401, or 403 'Your account has been
+ * suspended' once to a banned person's session, which it ends.
+ */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
     return await api.get<User>('/api/auth/user', { signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.message === MESSAGES.suspended))) return null;
     throw error;
   }
 }

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api.js';
 import { cn } from '../../../lib/utils.js';
+import { CompleteButton } from '../../reviews/components/complete-button.js';
+import { ConversationReviews } from '../../reviews/components/conversation-reviews.js';
 import { useMessages } from '../api/get-messages.js';
 import { ConversationServiceStrip } from './conversation-service-strip.js';
 import { MessageComposer } from './message-composer.js';
@@ -78,11 +80,32 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
       ) : (
         <>
           <MessageHistory history={history} userId={user.id} label={name} />
-          {conversation?.service && <ConversationServiceStrip service={conversation.service} />}
+          {conversation?.service && <ServiceStrip conversation={conversation} service={conversation.service} userId={user.id} />}
           <MessageComposer conversationId={conversationId} user={user} />
         </>
       )}
     </div>
+  );
+}
+
+interface ServiceStripProps {
+  conversation: Conversation;
+  service: NonNullable<Conversation['service']>;
+  userId: string;
+}
+
+/** The listing this conversation is about, with completing the job and its reviews (issue 5). */
+function ServiceStrip({ conversation, service, userId }: ServiceStripProps) {
+  const completed = service.completedAt !== null;
+  // A deleted listing can no longer be completed; one completed before keeps saying so.
+  const action =
+    completed || service.deletedAt === null ? (
+      <CompleteButton serviceId={service.id} conversationId={conversation.id} completed={completed} isOwner={service.userId === userId} />
+    ) : undefined;
+  return (
+    <ConversationServiceStrip service={service} action={action}>
+      <ConversationReviews serviceId={service.id} />
+    </ConversationServiceStrip>
   );
 }
 

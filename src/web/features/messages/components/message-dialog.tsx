@@ -137,7 +137,10 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
         {user.email && (
           <div className="flex items-center gap-3">
             <Checkbox id={ids.copy} checked={sendCopy} onCheckedChange={(checked) => setSendCopy(checked === true)} />
-            <Label htmlFor={ids.copy}>Send a copy to my email</Label>
+            {/* The spec's words as they are, shown with a capital like every other label. */}
+            <Label htmlFor={ids.copy} className="inline-block first-letter:uppercase">
+              send a copy to my email
+            </Label>
           </div>
         )}
 

@@ -18,11 +18,13 @@ interface ServiceCardProps {
   service: Service;
   /** Edit, Delete and Restore for the listing's owner (My Services). */
   showOwnerControls?: boolean;
-  /** Further buttons for visitors, shown next to the like button (messaging and reporting plug in here). */
+  /** Further buttons for visitors, shown next to the like button (the Message button plugs in here). */
   actions?: ReactNode;
+  /** The menu in the corner for anyone but the owner (the Report menu); the owner controls take its place. */
+  menu?: ReactNode;
 }
 
-export function ServiceCard({ service, showOwnerControls = false, actions }: ServiceCardProps) {
+export function ServiceCard({ service, showOwnerControls = false, actions, menu }: ServiceCardProps) {
   const titleId = useId();
   const deleted = service.deletedAt !== null;
   const paused = !service.isActive && !deleted;
@@ -60,7 +62,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions }: Ser
             )}
             {deleted && <Badge variant="destructive">Deleted</Badge>}
           </div>
-          {showOwnerControls && <OwnerMenu service={service} />}
+          {showOwnerControls ? <OwnerMenu service={service} /> : !deleted && menu}
         </div>
 
         <h3 id={titleId} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { MessageButton } from '../../messages/components/message-dialog.js';
+import { ReportMenu } from '../../reports/components/report-menu.js';
 import { useServices } from '../api/get-services.js';
 import type { ServiceFilters } from '../api/query-keys.js';
 import { ServiceCard } from './service-card.js';
@@ -57,6 +58,9 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
           <li key={service.id}>
             <ServiceCard
               service={service}
+              // A person's own listing gets the owner menu; everyone else's the Report menu.
+              showOwnerControls={service.userId === user?.id}
+              menu={<ReportMenu service={service} />}
               // Nobody messages their own listing, nor a paused one (the card leaves actions off deleted ones).
               actions={service.userId !== user?.id && service.isActive ? <MessageButton service={service} /> : undefined}
             />

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import {
+  createListingWithApi,
+  expect,
+  expectToast,
+  listingCard,
+  messageAboutListingWithApi,
+  replyWithApi,
+  signUpWithApi,
+  test,
+  uniqueUsername,
+  uniqueWord,
+} from './fixtures.js';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** The strip above the composer of a conversation about a listing. */
+const serviceStrip = (page: Page) => page.getByRole('region', { name: 'Service' });
+const reviewForm = (page: Page) => page.getByRole('form', { name: 'Leave a review' });
+
+test('after a conversation about her listing, a neighbour marks the job complete, reviews it, and the card shows the rating; the owner cannot review', async ({
+  page,
+  otherPage,
+}) => {
+  const word = uniqueWord();
+  const title = `Piano lessons for beginners ${word}`;
+  const customer = { page, username: uniqueUsername('amy') };
+  const owner = { page: otherPage, username: uniqueUsername('bea') };
+  await signUpWithApi(owner.page, { acceptTerms: true, username: owner.username });
+  const listing = await createListingWithApi(owner.page, { title, category: 'tutoring' });
+  await signUpWithApi(customer.page, { acceptTerms: true, username: customer.username });
+  const conversationId = await messageAboutListingWithApi(customer.page, listing, `Hi ${owner.username}, could my son start on Saturday?`);
+  await replyWithApi(owner.page, conversationId, 'Yes, Saturday at 10 works. See you then!');
+
+  await test.step('the conversation shows the listing with Mark as Complete, and no review form before the job is done', async () => {
+    await customer.page.goto(`/messages?conversation=${conversationId}`);
+    const strip = serviceStrip(customer.page);
+    await expect(strip.getByRole('link', { name: title })).toBeVisible();
+    await expect(strip.getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+    await expect(reviewForm(customer.page)).toHaveCount(0);
+  });
+
+  await test.step("marking it complete turns the button into a disabled 'Completed' and opens the review form", async () => {
+    const strip = serviceStrip(customer.page);
+    await strip.getByRole('button', { name: 'Mark as Complete' }).click();
+    await expectToast(customer.page, 'Service Completed');
+    await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(strip.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
+    await expect(reviewForm(customer.page)).toBeVisible();
+  });
+
+  await test.step("submitting without stars says 'Rating Required'", async () => {
+    await reviewForm(customer.page).getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(customer.page, 'Rating Required');
+    await expect(customer.page.getByText('Please select a star rating').first()).toBeVisible();
+  });
+
+  const text = 'Patient and encouraging; my son loved it.';
+  await test.step('four stars and a few words, with the live counter, submit the review', async () => {
+    const form = reviewForm(customer.page);
+    // The fourth star, as a person clicks it (the radio inside is for keyboards and screen readers).
+    await form.locator('label').filter({ has: customer.page.getByRole('radio', { name: '4 stars' }) }).click();
+    await expect(form.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    const box = form.getByRole('textbox', { name: 'Review (optional)' });
+    await expect(form.getByText('0/1000')).toBeVisible();
+    await box.fill(text);
+    await expect(form.getByText(`${text.length}/1000`)).toBeVisible();
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(customer.page, 'Review Submitted');
+    await expect(reviewForm(customer.page)).toHaveCount(0);
+    const reviews = serviceStrip(customer.page).getByRole('list', { name: '1 review' });
+    await expect(reviews.getByRole('listitem')).toHaveCount(1);
+    await expect(reviews.getByText(text)).toBeVisible();
+    await expect(reviews.getByText(customer.username)).toBeVisible();
+  });
+
+  await test.step("after a reload the button still says 'Completed' and there is nothing more to review", async () => {
+    await customer.page.reload();
+    await expect(serviceStrip(customer.page).getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(serviceStrip(customer.page).getByText('Reviews (1)')).toBeVisible();
+    await expect(reviewForm(customer.page)).toHaveCount(0);
+  });
+
+  await test.step('the card on /services shows 4.0 and (1)', async () => {
+    await customer.page.goto(`/services?search=${word}`);
+    const card = listingCard(customer.page, title);
+    await expect(card.getByText('Rated 4.0 out of 5 from 1 review')).toBeAttached();
+    await expect(card.getByText('4.0', { exact: true })).toBeVisible();
+    await expect(card.getByText('(1)', { exact: true })).toBeVisible();
+  });
+
+  await test.step('the owner sees the job completed but no review form for their own listing', async () => {
+    await owner.page.goto(`/messages?conversation=${conversationId}`);
+    const strip = serviceStrip(owner.page);
+    await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(strip.getByText('Reviews (1)')).toBeVisible();
+    // Eligibility has answered (the reviews summary shows), and it says no.
+    await expect(reviewForm(owner.page)).toHaveCount(0);
+    await strip.getByText('Reviews (1)').click();
+    await expect(strip.getByText(text)).toBeVisible();
+  });
+});
+
+test('the owner may mark the job complete too; the neighbour can then review it', async ({ page, otherPage }) => {
+  const title = `Lawn mowing ${uniqueWord()}`;
+  await signUpWithApi(otherPage, { acceptTerms: true, username: uniqueUsername('owner') });
+  const listing = await createListingWithApi(otherPage, { title, category: 'yard' });
+  await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('neighbour') });
+  const conversationId = await messageAboutListingWithApi(page, listing, 'Could you mow my lawn on Friday?');
+
+  await otherPage.goto(`/messages?conversation=${conversationId}`);
+  await serviceStrip(otherPage).getByRole('button', { name: 'Mark as Complete' }).click();
+  await expectToast(otherPage, 'Service Completed');
+  await expect(otherPage.getByText('Your neighbour can now leave a review.').first()).toBeVisible();
+  await expect(serviceStrip(otherPage).getByRole('button', { name: 'Completed' })).toBeDisabled();
+  await expect(reviewForm(otherPage)).toHaveCount(0);
+
+  await page.goto(`/messages?conversation=${conversationId}`);
+  await expect(serviceStrip(page).getByRole('button', { name: 'Completed' })).toBeDisabled();
+  await expect(reviewForm(page)).toBeVisible();
+});
+
+test('a neighbour reports a listing: a reason is required, then the report is submitted once', async ({ page, otherPage, consoleGuard }) => {
+  const word = uniqueWord();
+  const title = `Cheap phone repairs ${word}`;
+  await signUpWithApi(otherPage, { acceptTerms: true, username: uniqueUsername('seller') });
+  const listing = await createListingWithApi(otherPage, { title, category: 'tech' });
+  // The second report of the same listing is refused on purpose.
+  consoleGuard.allowFailedRequest('POST', `/api/services/${listing.id}/report`, 409);
+  await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('reporter') });
+
+  await page.goto(`/services?search=${word}`);
+  const card = listingCard(page, title);
+  const openReport = async () => {
+    await card.getByRole('button', { name: `More options for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Service' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+
+  await test.step("submitting without a reason says 'Reason required' and keeps the dialog open", async () => {
+    const dialog = await openReport();
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(page, 'Reason required');
+    await expect(page.getByText('Please select a reason for reporting this service.').first()).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  await test.step("a reason and a description send it: 'Report submitted'", async () => {
+    const dialog = page.getByRole('dialog', { name: 'Report Service' });
+    await expect(dialog.getByRole('radio')).toHaveCount(6);
+    await dialog.getByRole('radio', { name: 'Misleading Information' }).check();
+    await dialog.getByRole('textbox', { name: 'Description (optional)' }).fill('The price in the description is not the real one.');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(page, 'Report submitted');
+    await expect(dialog).toHaveCount(0);
+    await expect(card.getByRole('button', { name: `More options for ${title}` })).toBeFocused();
+  });
+
+  await test.step("a second report of the same listing shows the server's message", async () => {
+    const dialog = await openReport();
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expectToast(page, 'You have already reported this service');
+    await expect(page.getByText('Failed to submit report. Please try again.').first()).toBeVisible();
+  });
+});
+
+test('the card menu: signed-out visitors are asked to sign in to report; owners get their own menu instead', async ({ page, otherPage }) => {
+  const word = uniqueWord();
+  const title = `Guitar lessons ${word}`;
+  const ownerName = uniqueUsername('owner');
+  await signUpWithApi(otherPage, { acceptTerms: true, username: ownerName });
+  await createListingWithApi(otherPage, { title, category: 'tutoring' });
+
+  await otherPage.goto(`/services?search=${word}`);
+  await expect(listingCard(otherPage, title).getByRole('button', { name: `Manage ${title}` })).toBeVisible();
+  await expect(listingCard(otherPage, title).getByRole('button', { name: `More options for ${title}` })).toHaveCount(0);
+
+  await page.goto(`/services?search=${word}`);
+  await listingCard(page, title).getByRole('button', { name: `More options for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  await expectToast(page, 'Sign in required');
+  await expect(page.getByText('Please sign in to report services.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});

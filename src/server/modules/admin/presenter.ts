@@ -1,0 +1,99 @@
+import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '../../../shared/admin.js';
+import { isAdminEmail } from '../auth/presenter.js';
+import type { AdminRepository, AdminUserRow, AuditRow } from './repository.js';
+
+type ServiceRecord = Awaited<ReturnType<AdminRepository['pageOfServices']>>[number];
+type ReportRecord = Awaited<ReturnType<AdminRepository['pageOfReports']>>[number];
+type ConversationRecord = Awaited<ReturnType<AdminRepository['pageOfConversations']>>[number];
+type MessageRecord = Awaited<ReturnType<AdminRepository['pageOfMessages']>>[number];
+type AuditRecord = { entry: AuditRow; actor: AuditEntry['actor'] };
+
+/** Listings keep money as whole cents; every answer speaks dollars (as the listings presenter does). */
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+
+/** The User of spec section 3 with the email address, as only the administrator sees it. */
+export function presentAdminUser(row: AdminUserRow, adminEmails: readonly string[]): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    createdAt: row.createdAt.toISOString(),
+    isBanned: row.isBanned,
+    isAdmin: isAdminEmail(row.email, adminEmails),
+  };
+}
+
+export function presentAdminService({ service: s, category, author }: ServiceRecord): AdminService {
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    listingType: s.listingType,
+    category,
+    rate: dollars(s.rateCents),
+    rateType: s.rateType,
+    pricesVary: s.pricesVary,
+    isActive: s.isActive,
+    createdAt: s.createdAt.toISOString(),
+    deletedAt: s.deletedAt?.toISOString() ?? null,
+    author,
+  };
+}
+
+export function presentAdminReport(record: ReportRecord): AdminReport {
+  const { report: r, service: s } = record;
+  return {
+    id: r.id,
+    status: r.status,
+    reason: r.reason,
+    description: r.description,
+    createdAt: r.createdAt.toISOString(),
+    reporter: record.reporter,
+    service: {
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      listingType: s.listingType,
+      category: record.category,
+      rate: dollars(s.rateCents),
+      rateType: s.rateType,
+      pricesVary: s.pricesVary,
+      deletedAt: s.deletedAt?.toISOString() ?? null,
+      author: record.author,
+    },
+    reviewedBy: record.reviewedBy?.id != null ? record.reviewedBy : null,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentAdminConversation(record: ConversationRecord): AdminConversation {
+  const { conversation: c } = record;
+  return {
+    id: c.id,
+    participant1: record.participant1,
+    participant2: record.participant2,
+    subject: c.subject,
+    service: record.service?.id != null ? { id: record.service.id, title: record.service.title } : null,
+    createdAt: c.createdAt.toISOString(),
+    lastMessageAt: c.lastMessageAt.toISOString(),
+  };
+}
+
+export function presentAdminMessage({ message, sender }: MessageRecord): AdminMessage {
+  return { id: message.id, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: sender };
+}
+
+export function presentAuditEntry({ entry: e, actor }: AuditRecord): AuditEntry {
+  return {
+    id: e.id,
+    action: e.action,
+    actor: actor?.id != null ? actor : null,
+    targetType: e.targetType,
+    targetId: e.targetId,
+    summary: e.summary,
+    createdAt: e.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,220 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ReportStatus } from '../../../shared/reports.js';
+import type { Db } from '../../db/client.js';
+import { adminAuditLog, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
+
+export type AuditRow = typeof adminAuditLog.$inferSelect;
+export type AdminUserRow = typeof users.$inferSelect;
+
+/** A keyset position: the sort time as `sortTime()` prints it, and the row's id. */
+export interface After<I extends string | number> {
+  t: string;
+  i: I;
+}
+
+/** Full precision in UTC (`2025-06-01T12:34:56.123456Z`): a JavaScript Date would lose the microseconds the keyset needs. */
+const sortTime = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Rows strictly after the position in a newest-first order on (time, id). */
+const before = (time: AnyPgColumn, id: AnyPgColumn, after: After<string | number> | undefined, idType: 'text' | 'integer'): SQL | undefined =>
+  after ? sql`(${time}, ${id}) < (${after.t}::timestamptz, ${idType === 'text' ? sql`${after.i}::text` : sql`${after.i}::integer`})` : undefined;
+
+const author = alias(users, 'author');
+const reporter = alias(users, 'reporter');
+const reviewer = alias(users, 'reviewer');
+const participant1 = alias(users, 'participant1');
+const participant2 = alias(users, 'participant2');
+const sender = alias(users, 'sender');
+const actor = alias(users, 'actor');
+
+/** A person as the administrator sees them next to a listing, report or log entry: id, username, email. */
+const person = {
+  author: { id: author.id, username: author.username, email: author.email },
+  reporter: { id: reporter.id, username: reporter.username, email: reporter.email },
+  reviewer: { id: reviewer.id, username: reviewer.username, email: reviewer.email },
+  actor: { id: actor.id, username: actor.username, email: actor.email },
+};
+/** A participant as a conversation shows them (no email address). */
+const participant = {
+  p1: { id: participant1.id, username: participant1.username, firstName: participant1.firstName, lastName: participant1.lastName, profileImageUrl: participant1.profileImageUrl },
+  p2: { id: participant2.id, username: participant2.username, firstName: participant2.firstName, lastName: participant2.lastName, profileImageUrl: participant2.profileImageUrl },
+  sender: { id: sender.id, username: sender.username, firstName: sender.firstName, lastName: sender.lastName, profileImageUrl: sender.profileImageUrl },
+};
+
+const serviceColumns = {
+  id: services.id,
+  title: services.title,
+  description: services.description,
+  listingType: services.listingType,
+  rateCents: services.rateCents,
+  rateType: services.rateType,
+  pricesVary: services.pricesVary,
+  isActive: services.isActive,
+  createdAt: services.createdAt,
+  deletedAt: services.deletedAt,
+};
+
+export function createAdminRepository(db: Db) {
+  const selectServices = (tx: Db = db) =>
+    tx
+      .select({
+        service: serviceColumns,
+        category: { id: categories.id, name: categories.name },
+        author: person.author,
+        sortKey: sortTime(services.createdAt),
+      })
+      .from(services)
+      .innerJoin(categories, eq(categories.id, services.categoryId))
+      .innerJoin(author, eq(author.id, services.userId));
+
+  const selectReports = (tx: Db = db) =>
+    tx
+      .select({
+        report: reports,
+        reporter: person.reporter,
+        service: serviceColumns,
+        category: { id: categories.id, name: categories.name },
+        author: person.author,
+        reviewedBy: person.reviewer,
+        sortKey: sortTime(reports.createdAt),
+      })
+      .from(reports)
+      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+      .innerJoin(services, eq(services.id, reports.serviceId))
+      .innerJoin(categories, eq(categories.id, services.categoryId))
+      .innerJoin(author, eq(author.id, services.userId))
+      .leftJoin(reviewer, eq(reviewer.id, reports.reviewedBy));
+
+  const selectConversations = (tx: Db = db) =>
+    tx
+      .select({
+        conversation: conversations,
+        participant1: participant.p1,
+        participant2: participant.p2,
+        service: { id: services.id, title: services.title },
+        sortKey: sortTime(conversations.lastMessageAt),
+      })
+      .from(conversations)
+      .innerJoin(participant1, eq(participant1.id, conversations.participant1Id))
+      .innerJoin(participant2, eq(participant2.id, conversations.participant2Id))
+      .leftJoin(services, eq(services.id, conversations.serviceId));
+
+  const countOf = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? 0;
+  const reportFilter = (status: ReportStatus | undefined) => (status ? eq(reports.status, status) : undefined);
+  const serviceFilter = (includeDeleted: boolean) => (includeDeleted ? undefined : isNull(services.deletedAt));
+
+  return {
+    /** Runs `work` in one transaction: an action and its audit entry commit together or not at all. */
+    transaction: <T>(work: (tx: Db) => Promise<T>) => db.transaction(work),
+
+    // Users: newest first over users_newest_idx.
+    async pageOfUsers(limit: number, after?: After<string>) {
+      return db
+        .select({ user: users, sortKey: sortTime(users.createdAt) })
+        .from(users)
+        .where(before(users.createdAt, users.id, after, 'text'))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit);
+    },
+    countUsers: () => countOf(db.select({ n: count() }).from(users)),
+    async findUser(id: string, tx: Db = db): Promise<AdminUserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    /** The user after the change, or undefined when they already were in that state (or do not exist). */
+    async setBanned(tx: Db, id: string, banned: boolean): Promise<AdminUserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ isBanned: banned, updatedAt: new Date() })
+        .where(and(eq(users.id, id), eq(users.isBanned, !banned)))
+        .returning();
+      return row;
+    },
+
+    // Listings: newest first over services_newest_idx, deleted ones only when asked.
+    async pageOfServices(includeDeleted: boolean, limit: number, after?: After<number>) {
+      return selectServices()
+        .where(and(serviceFilter(includeDeleted), before(services.createdAt, services.id, after, 'integer')))
+        .orderBy(desc(services.createdAt), desc(services.id))
+        .limit(limit);
+    },
+    countServices: (includeDeleted: boolean) => countOf(db.select({ n: count() }).from(services).where(serviceFilter(includeDeleted))),
+    /** Removes the listing for good; the foreign keys take its images, likes, completions, reviews and reports with it. */
+    async deleteService(tx: Db, id: number): Promise<{ id: number; title: string } | undefined> {
+      const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id, title: services.title });
+      return row;
+    },
+
+    // Reports: newest first over reports_newest_idx or reports_status_newest_idx.
+    async pageOfReports(status: ReportStatus | undefined, limit: number, after?: After<number>) {
+      return selectReports()
+        .where(and(reportFilter(status), before(reports.createdAt, reports.id, after, 'integer')))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(limit);
+    },
+    countReports: (status: ReportStatus | undefined) => countOf(db.select({ n: count() }).from(reports).where(reportFilter(status))),
+    async findReport(id: number, tx: Db = db) {
+      const [row] = await selectReports(tx).where(eq(reports.id, id)).limit(1);
+      return row;
+    },
+    async reportExists(tx: Db, id: number): Promise<boolean> {
+      const [row] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
+      return row !== undefined;
+    },
+    /**
+     * Moves a pending report to `status`; undefined when it is not pending (any more). The condition is in the
+     * UPDATE itself, so of two concurrent calls the second waits for the first's row lock, re-reads, and matches nothing.
+     */
+    async setReportStatus(tx: Db, id: number, status: 'reviewed' | 'dismissed', adminId: string) {
+      const [row] = await tx
+        .update(reports)
+        .set({ status, reviewedBy: adminId, reviewedAt: sql`now()` })
+        .where(and(eq(reports.id, id), eq(reports.status, 'pending')))
+        .returning({ id: reports.id, serviceId: reports.serviceId });
+      if (!row) return undefined;
+      const [service] = await tx.select({ title: services.title }).from(services).where(eq(services.id, row.serviceId)).limit(1);
+      return { id: row.id, serviceTitle: service?.title ?? '' };
+    },
+
+    // Conversations: last message first over conversations_last_message_idx.
+    async pageOfConversations(limit: number, after?: After<number>) {
+      return selectConversations()
+        .where(before(conversations.lastMessageAt, conversations.id, after, 'integer'))
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .limit(limit);
+    },
+    countConversations: () => countOf(db.select({ n: count() }).from(conversations)),
+    async findConversation(id: number, tx: Db = db) {
+      const [row] = await selectConversations(tx).where(eq(conversations.id, id)).limit(1);
+      return row;
+    },
+    /** Oldest first, after `afterId`, over messages_conversation_idx. Reads only: nothing is marked read. */
+    async pageOfMessages(tx: Db, conversationId: number, limit: number, afterId?: number) {
+      return tx
+        .select({ message: messages, sender: participant.sender })
+        .from(messages)
+        .innerJoin(sender, eq(sender.id, messages.senderId))
+        .where(and(eq(messages.conversationId, conversationId), afterId === undefined ? undefined : gt(messages.id, afterId)))
+        .orderBy(asc(messages.id))
+        .limit(limit);
+    },
+    countMessages: (tx: Db, conversationId: number) => countOf(tx.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversationId))),
+
+    // The audit log: newest first by id (the primary key; ids are handed out in insertion order).
+    async insertAudit(tx: Db, values: typeof adminAuditLog.$inferInsert): Promise<void> {
+      await tx.insert(adminAuditLog).values(values);
+    },
+    async pageOfAudit(limit: number, beforeId?: number) {
+      return db
+        .select({ entry: adminAuditLog, actor: person.actor })
+        .from(adminAuditLog)
+        .leftJoin(actor, eq(actor.id, adminAuditLog.actorId))
+        .where(beforeId === undefined ? undefined : lt(adminAuditLog.id, beforeId))
+        .orderBy(desc(adminAuditLog.id))
+        .limit(limit);
+    },
+    countAudit: () => countOf(db.select({ n: count() }).from(adminAuditLog)),
+  };
+}
+
+export type AdminRepository = ReturnType<typeof createAdminRepository>;

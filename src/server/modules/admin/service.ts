@@ -1,0 +1,163 @@
+import type {
+  AdminConversationsPage,
+  AdminMessagesPage,
+  AdminReport,
+  AdminReportsPage,
+  AdminServicesPage,
+  AdminUser,
+  AdminUsersPage,
+  AuditLogPage,
+  ReportStatusUpdate,
+} from '../../../shared/admin.js';
+import { ADMIN_ERRORS } from '../../../shared/admin.js';
+import type { ReportStatus } from '../../../shared/reports.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isAdminEmail } from '../auth/presenter.js';
+import type { UserRow } from '../auth/repository.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import {
+  presentAdminConversation,
+  presentAdminMessage,
+  presentAdminReport,
+  presentAdminService,
+  presentAdminUser,
+  presentAuditEntry,
+} from './presenter.js';
+import type { AdminRepository } from './repository.js';
+
+interface PageQuery {
+  limit: number;
+  cursor?: string;
+}
+
+/** What the administrator's actions need from the listings module: its signed-out page cache. */
+export interface ListingsCache {
+  forgetAll(): void;
+}
+
+/** One more row than asked tells whether there is a next page; the cursor points at the last row shown. */
+function paged<R>(rows: R[], limit: number, cursorOf: (last: R) => string): { items: R[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
+}
+
+const nameOf = (person: { username: string | null; email?: string | null; id: string }) => person.username ?? person.email ?? person.id;
+
+export function createAdminService(deps: { repo: AdminRepository; adminEmails: readonly string[]; listings: ListingsCache }) {
+  const { repo, adminEmails, listings } = deps;
+
+  async function setBanned(admin: UserRow, userId: string, banned: boolean): Promise<AdminUser> {
+    const target = await repo.findUser(userId);
+    if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
+    if (banned && isAdminEmail(target.email, adminEmails)) throw forbidden(ADMIN_ERRORS.cannotBanAdmin);
+    const user = await repo.transaction(async (tx) => {
+      const changed = await repo.setBanned(tx, userId, banned);
+      // Already in that state: nothing happened, so nothing is written to the log.
+      if (!changed) return (await repo.findUser(userId, tx))!;
+      await repo.insertAudit(tx, {
+        actorId: admin.id,
+        action: banned ? 'user.ban' : 'user.unban',
+        targetType: 'user',
+        targetId: userId,
+        summary: nameOf(changed),
+      });
+      return changed;
+    });
+    // The person's listings leave (or come back to) the public pages.
+    listings.forgetAll();
+    return presentAdminUser(user, adminEmails);
+  }
+
+  return {
+    isAdmin: (user: UserRow) => isAdminEmail(user.email, adminEmails),
+
+    async users(query: PageQuery): Promise<AdminUsersPage> {
+      const after = decodeCursor('users', query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfUsers(query.limit + 1, after), repo.countUsers()]);
+      const page = paged(rows, query.limit, (last) => encodeCursor('users', { t: last.sortKey, i: last.user.id }));
+      return { users: page.items.map((r) => presentAdminUser(r.user, adminEmails)), total, nextCursor: page.nextCursor };
+    },
+
+    ban: (admin: UserRow, userId: string) => setBanned(admin, userId, true),
+    unban: (admin: UserRow, userId: string) => setBanned(admin, userId, false),
+
+    async services(query: PageQuery & { includeDeleted: boolean }): Promise<AdminServicesPage> {
+      const after = decodeCursor('services', query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfServices(query.includeDeleted, query.limit + 1, after), repo.countServices(query.includeDeleted)]);
+      const page = paged(rows, query.limit, (last) => encodeCursor('services', { t: last.sortKey, i: last.service.id }));
+      return { services: page.items.map(presentAdminService), total, nextCursor: page.nextCursor };
+    },
+
+    async deleteService(admin: UserRow, serviceId: number): Promise<{ id: number }> {
+      await repo.transaction(async (tx) => {
+        const deleted = await repo.deleteService(tx, serviceId);
+        if (!deleted) throw notFound(ADMIN_ERRORS.serviceNotFound);
+        await repo.insertAudit(tx, { actorId: admin.id, action: 'service.delete', targetType: 'service', targetId: String(serviceId), summary: deleted.title });
+      });
+      listings.forgetAll();
+      return { id: serviceId };
+    },
+
+    async reports(query: PageQuery & { status?: ReportStatus }): Promise<AdminReportsPage> {
+      const after = decodeCursor('reports', query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfReports(query.status, query.limit + 1, after), repo.countReports(query.status)]);
+      const page = paged(rows, query.limit, (last) => encodeCursor('reports', { t: last.sortKey, i: last.report.id }));
+      return { reports: page.items.map(presentAdminReport), total, nextCursor: page.nextCursor };
+    },
+
+    async setReportStatus(admin: UserRow, reportId: number, input: ReportStatusUpdate): Promise<AdminReport> {
+      const record = await repo.transaction(async (tx) => {
+        const updated = await repo.setReportStatus(tx, reportId, input.status, admin.id);
+        if (!updated) throw (await repo.reportExists(tx, reportId)) ? conflict(ADMIN_ERRORS.reportAlreadyHandled) : notFound(ADMIN_ERRORS.reportNotFound);
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: 'report.status',
+          targetType: 'report',
+          targetId: String(reportId),
+          summary: `${input.status}: ${updated.serviceTitle}`,
+        });
+        return (await repo.findReport(reportId, tx))!;
+      });
+      return presentAdminReport(record);
+    },
+
+    async conversations(query: PageQuery): Promise<AdminConversationsPage> {
+      const after = decodeCursor('conversations', query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfConversations(query.limit + 1, after), repo.countConversations()]);
+      const page = paged(rows, query.limit, (last) => encodeCursor('conversations', { t: last.sortKey, i: last.conversation.id }));
+      return { conversations: page.items.map(presentAdminConversation), total, nextCursor: page.nextCursor };
+    },
+
+    /**
+     * A conversation's messages, oldest first. Every page read is written to the audit log in the same
+     * transaction (a page reached with a hand-made cursor is a read like any other); nothing is marked read.
+     */
+    async messages(admin: UserRow, conversationId: number, query: PageQuery): Promise<AdminMessagesPage> {
+      const after = decodeCursor('messages', query.cursor);
+      return repo.transaction(async (tx) => {
+        const conversation = await repo.findConversation(conversationId, tx);
+        if (!conversation) throw notFound(ADMIN_ERRORS.conversationNotFound);
+        const rows = await repo.pageOfMessages(tx, conversationId, query.limit + 1, after?.i);
+        const total = await repo.countMessages(tx, conversationId);
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: 'conversation.read',
+          targetType: 'conversation',
+          targetId: String(conversationId),
+          summary: `${nameOf(conversation.participant1)} ↔ ${nameOf(conversation.participant2)}`,
+        });
+        const page = paged(rows, query.limit, (last) => encodeCursor('messages', { i: last.message.id }));
+        return { messages: page.items.map(presentAdminMessage), total, nextCursor: page.nextCursor };
+      });
+    },
+
+    async auditLog(query: PageQuery): Promise<AuditLogPage> {
+      const after = decodeCursor('audit', query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfAudit(query.limit + 1, after?.i), repo.countAudit()]);
+      const page = paged(rows, query.limit, (last) => encodeCursor('audit', { i: last.entry.id }));
+      return { entries: page.items.map(presentAuditEntry), total, nextCursor: page.nextCursor };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

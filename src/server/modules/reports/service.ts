@@ -1,0 +1,44 @@
+import type { CreateReport, Report } from '../../../shared/reports.js';
+import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '../../../shared/reports.js';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import type { UserRow } from '../auth/repository.js';
+import type { ReportRow, ReportsRepository } from './repository.js';
+
+function present(row: ReportRow, reporter: UserRow, service: { id: number; title: string }): Report {
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    reporter: { id: reporter.id, username: reporter.username },
+    service: { id: service.id, title: service.title },
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export function createReportsService(deps: { repo: ReportsRepository; now?: () => Date }) {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async create(user: UserRow, serviceId: number, input: CreateReport): Promise<Report> {
+      const service = await repo.findService(serviceId);
+      // A paused listing, or one whose owner is banned, is not public: nobody else can see it to report it.
+      if (!service || (service.userId !== user.id && (!service.isActive || service.ownerBanned))) throw notFound(REPORT_ERRORS.serviceNotFound);
+      if (service.userId === user.id) throw badRequest(REPORT_TEXTS.ownListing);
+      if (service.deletedAt) throw conflict(REPORT_ERRORS.serviceDeleted);
+      const row = await repo.asReporter(user.id, async (tx) => {
+        if (await repo.hasPending(tx, serviceId, user.id)) throw conflict(REPORT_ERRORS.alreadyReported);
+        const recent = await repo.countSince(tx, user.id, new Date(now().getTime() - 3_600_000));
+        if (recent >= REPORTS_PER_HOUR) throw tooManyRequests(REPORT_ERRORS.tooManyReports, 3600);
+        return repo.insert(tx, { serviceId, reporterId: user.id, reason: input.reason, description: input.description ?? null });
+      });
+      if (!row) throw conflict(REPORT_ERRORS.alreadyReported);
+      return present(row, user, service);
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,90 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { conversations, reviews, serviceCompletions, services, users } from '../../db/schema.js';
+
+export type CompletionRow = typeof serviceCompletions.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+
+const reviewerColumns = { firstName: users.firstName, lastName: users.lastName, username: users.username };
+
+export function createReviewsRepository(db: Db) {
+  const selectReviews = () => db.select({ review: reviews, reviewer: reviewerColumns }).from(reviews).innerJoin(users, eq(users.id, reviews.reviewerId));
+
+  return {
+    async findService(id: number) {
+      const [row] = await db
+        .select({ id: services.id, userId: services.userId, deletedAt: services.deletedAt })
+        .from(services)
+        .where(eq(services.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findConversation(id: number) {
+      const [row] = await db
+        .select({ id: conversations.id, serviceId: conversations.serviceId, participant1Id: conversations.participant1Id, participant2Id: conversations.participant2Id })
+        .from(conversations)
+        .where(eq(conversations.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** The new completion, or undefined when the conversation already has one (a second click, another tab). */
+    async insertCompletion(values: typeof serviceCompletions.$inferInsert): Promise<CompletionRow | undefined> {
+      const [row] = await db.insert(serviceCompletions).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findCompletionOfConversation(conversationId: number): Promise<CompletionRow | undefined> {
+      const [row] = await db.select().from(serviceCompletions).where(eq(serviceCompletions.conversationId, conversationId)).limit(1);
+      return row;
+    },
+
+    /** A completion with the two people of its conversation. */
+    async findCompletion(id: number) {
+      const [row] = await db
+        .select({ completion: serviceCompletions, participant1Id: conversations.participant1Id, participant2Id: conversations.participant2Id })
+        .from(serviceCompletions)
+        .innerJoin(conversations, eq(conversations.id, serviceCompletions.conversationId))
+        .where(eq(serviceCompletions.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** The oldest completion of this listing in a conversation `userId` takes part in, not reviewed yet. */
+    async unreviewedCompletionOf(serviceId: number, userId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: serviceCompletions.id })
+        .from(serviceCompletions)
+        .innerJoin(conversations, eq(conversations.id, serviceCompletions.conversationId))
+        .where(
+          and(
+            eq(serviceCompletions.serviceId, serviceId),
+            or(eq(conversations.participant1Id, userId), eq(conversations.participant2Id, userId)),
+            sql`not exists (select 1 from ${reviews} where ${reviews.completionId} = ${serviceCompletions.id})`,
+          ),
+        )
+        .orderBy(serviceCompletions.id)
+        .limit(1);
+      return row?.id;
+    },
+
+    /** The new review, or undefined when the completion already has one. */
+    async insertReview(tx: Db, values: typeof reviews.$inferInsert): Promise<ReviewRow | undefined> {
+      const [row] = await tx.insert(reviews).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findReview(id: number) {
+      const [row] = await selectReviews().where(eq(reviews.id, id)).limit(1);
+      return row;
+    },
+
+    /** Newest first, over the (service_id, created_at desc, id desc) index. */
+    async listForService(serviceId: number, limit: number) {
+      return selectReviews().where(eq(reviews.serviceId, serviceId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

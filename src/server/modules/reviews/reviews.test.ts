@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../shared/messaging.js';
+import type { Completion, RatingStats, Review, ReviewEligibility } from '../../../shared/reviews.js';
+import type { BrowseResult, Service } from '../../../shared/services.js';
+import { reviews } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (app: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: object) =>
+  app.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+
+/** A word no other test uses, so a search sees only this test's listing. */
+const marker = () => `zq${randomBytes(4).toString('hex')}`;
+
+async function converse(app: TestApp, cookie: string, serviceId: number): Promise<Conversation> {
+  const res = await call(app, 'POST', '/api/conversations', cookie, { serviceId, message: 'Hello! Is Saturday morning free?' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Conversation>();
+}
+
+/** An owner with a listing, and a customer who wrote about it. */
+async function job(app: TestApp = t, listingOverrides: Record<string, unknown> = {}) {
+  const owner = await signUp(app.app);
+  const customer = await signUp(app.app);
+  const listing = await createListing(app, owner.cookie, listingOverrides);
+  const conversation = await converse(app, customer.cookie, listing.id);
+  return { owner, customer, listing, conversation };
+}
+
+const complete = (who: string, serviceId: number, conversationId: number, app = t) => call(app, 'POST', `/api/services/${serviceId}/complete`, who, { conversationId });
+const eligibility = async (who: SignedUp, serviceId: number) => {
+  const res = await call(t, 'GET', `/api/services/${serviceId}/review-eligibility`, who.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ReviewEligibility>();
+};
+const review = (who: string, serviceId: number, payload: object, app = t) => call(app, 'POST', `/api/services/${serviceId}/reviews`, who, payload);
+const stats = async (serviceId: number, app = t) => {
+  const res = await call(app, 'GET', `/api/services/${serviceId}/rating-stats`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<RatingStats>();
+};
+
+/** A job marked complete by the customer, with the completion. */
+async function completedJob() {
+  const setup = await job();
+  const res = await complete(setup.customer.cookie, setup.listing.id, setup.conversation.id);
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...setup, completion: res.json<Completion>() };
+}
+
+describe('marking a service complete', () => {
+  it('lets either participant complete it once; a second call answers the same completion', async () => {
+    const { owner, customer, listing, conversation } = await job();
+    const first = await complete(customer.cookie, listing.id, conversation.id);
+    expect(first.statusCode, first.body).toBe(201);
+    const completion = first.json<Completion>();
+    expect(completion).toMatchObject({ serviceId: listing.id, conversationId: conversation.id, completedBy: customer.user.id });
+    const again = await complete(customer.cookie, listing.id, conversation.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(completion);
+    const byOwner = await complete(owner.cookie, listing.id, conversation.id);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json<Completion>().id).toBe(completion.id);
+    // Both people's conversation lists know it is complete, so 'Completed' survives a reload.
+    for (const who of [owner, customer]) {
+      const list = (await call(t, 'GET', '/api/conversations', who.cookie)).json<Conversation[]>();
+      expect(list.find((c) => c.id === conversation.id)?.service).toEqual({
+        id: listing.id,
+        title: listing.title,
+        userId: owner.user.id,
+        deletedAt: null,
+        completedAt: completion.createdAt,
+      });
+    }
+  });
+
+  it('answers one completion to concurrent calls', async () => {
+    const { customer, listing, conversation } = await job();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => complete(customer.cookie, listing.id, conversation.id)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json<Completion>().id)).size).toBe(1);
+  });
+
+  it('refuses a non-participant (403), a conversation about another listing (400), unknown ids (404), signed-out (401)', async () => {
+    const { owner, customer, listing, conversation } = await job();
+    const stranger = await signUp(t.app);
+    const refused = await complete(stranger.cookie, listing.id, conversation.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You are not a participant in this conversation');
+    const other = await createListing(t, owner.cookie);
+    const wrong = await complete(customer.cookie, other.id, conversation.id);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('This conversation is not about this service');
+    expect((await complete(customer.cookie, 2_000_000_000, conversation.id)).statusCode).toBe(404);
+    expect((await complete(customer.cookie, listing.id, 2_000_000_000)).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/services/${listing.id}/complete`, customer.cookie, {})).statusCode).toBe(400);
+    expect((await call(t, 'POST', `/api/services/${listing.id}/complete`, undefined, { conversationId: conversation.id })).statusCode).toBe(401);
+  });
+
+  it('refuses a deleted listing (409)', async () => {
+    const { owner, customer, listing, conversation } = await job();
+    expect((await call(t, 'DELETE', `/api/services/${listing.id}`, owner.cookie)).statusCode).toBe(200);
+    const res = await complete(customer.cookie, listing.id, conversation.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This service has been deleted');
+  });
+});
+
+describe('review eligibility', () => {
+  it('is false before completion, true for the customer after it, false again once reviewed', async () => {
+    const { customer, listing, conversation } = await job();
+    expect(await eligibility(customer, listing.id)).toEqual({ canReview: false, completionId: null });
+    const completion = (await complete(customer.cookie, listing.id, conversation.id)).json<Completion>();
+    const res = await call(t, 'GET', `/api/services/${listing.id}/review-eligibility`, customer.cookie);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ canReview: true, completionId: completion.id });
+    expect((await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: completion.id })).statusCode).toBe(201);
+    expect(await eligibility(customer, listing.id)).toEqual({ canReview: false, completionId: null });
+  });
+
+  it('is never true for the owner, even after the owner completes it', async () => {
+    const { owner, customer, listing, conversation } = await job();
+    expect((await complete(owner.cookie, listing.id, conversation.id)).statusCode).toBe(201);
+    expect(await eligibility(owner, listing.id)).toEqual({ canReview: false, completionId: null });
+    expect((await eligibility(customer, listing.id)).canReview).toBe(true);
+  });
+
+  it('is false for someone who took no part, 401 signed out, 404 for an unknown listing', async () => {
+    const { listing } = await completedJob();
+    const stranger = await signUp(t.app);
+    expect(await eligibility(stranger, listing.id)).toEqual({ canReview: false, completionId: null });
+    expect((await call(t, 'GET', `/api/services/${listing.id}/review-eligibility`)).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/services/2000000000/review-eligibility', stranger.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('submitting a review', () => {
+  it('stores the trimmed text and answers the Review shape; the list shows it newest first', async () => {
+    const { customer, listing, completion } = await completedJob();
+    const res = await review(customer.cookie, listing.id, { rating: 4, reviewText: '  Punctual and patient.  ', serviceCompletionId: completion.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<Review>();
+    expect(created).toEqual({
+      id: expect.any(Number),
+      rating: 4,
+      reviewText: 'Punctual and patient.',
+      createdAt: expect.any(String),
+      reviewer: { firstName: customer.user.firstName ?? null, lastName: customer.user.lastName ?? null, username: customer.user.username },
+    });
+    // A second customer of the same listing, later.
+    const other = await signUp(t.app);
+    const conversation = await converse(t, other.cookie, listing.id);
+    const second = (await complete(other.cookie, listing.id, conversation.id)).json<Completion>();
+    const blank = await review(other.cookie, listing.id, { rating: 2, reviewText: '   ', serviceCompletionId: second.id });
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect(blank.json<Review>().reviewText).toBeNull();
+    const list = await call(t, 'GET', `/api/services/${listing.id}/reviews`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json<Review[]>().map((r) => r.id)).toEqual([blank.json<Review>().id, created.id]);
+    expect(JSON.stringify(list.json())).not.toContain('@');
+    expect((await call(t, 'GET', `/api/services/${listing.id}/reviews?limit=1`)).json<Review[]>()).toHaveLength(1);
+    expect(await stats(listing.id)).toEqual({ averageRating: 3, reviewCount: 2 });
+  });
+
+  it('refuses a second review of the same completion (409)', async () => {
+    const { customer, listing, completion } = await completedJob();
+    expect((await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: completion.id })).statusCode).toBe(201);
+    const again = await review(customer.cookie, listing.id, { rating: 1, serviceCompletionId: completion.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already reviewed this service');
+    expect(await stats(listing.id)).toEqual({ averageRating: 5, reviewCount: 1 });
+  });
+
+  it('refuses ratings outside 1–5 or not whole, text over 1,000 characters, and a missing completion id (400)', async () => {
+    const { customer, listing, completion } = await completedJob();
+    for (const rating of [0, 6, -1, 3.5, '4', null]) {
+      const res = await review(customer.cookie, listing.id, { rating, serviceCompletionId: completion.id });
+      expect(res.statusCode, `rating ${String(rating)}`).toBe(400);
+      expect(res.json().message).toBe('Rating must be a whole number from 1 to 5');
+    }
+    const long = await review(customer.cookie, listing.id, { rating: 3, reviewText: 'x'.repeat(1001), serviceCompletionId: completion.id });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Review must be at most 1,000 characters');
+    expect((await review(customer.cookie, listing.id, { rating: 3, reviewText: 'x'.repeat(1000), serviceCompletionId: completion.id })).statusCode).toBe(201);
+    const missing = await review(customer.cookie, listing.id, { rating: 3 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('No completion ID available');
+  });
+
+  it('refuses the owner (403), someone else’s completion (403), another listing’s completion (400), an unknown one (404)', async () => {
+    const { owner, customer, listing, completion } = await completedJob();
+    const own = await review(owner.cookie, listing.id, { rating: 5, serviceCompletionId: completion.id });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot review your own service');
+    const stranger = await signUp(t.app);
+    const theirs = await review(stranger.cookie, listing.id, { rating: 5, serviceCompletionId: completion.id });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().message).toBe('Only the person who received this service can review it');
+    const elsewhere = await completedJob();
+    const wrong = await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: elsewhere.completion.id });
+    expect(wrong.statusCode).toBe(400);
+    expect((await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: 2_000_000_000 })).statusCode).toBe(404);
+    expect((await review('', listing.id, { rating: 5, serviceCompletionId: completion.id })).statusCode).toBe(401);
+    expect(await stats(listing.id)).toEqual({ averageRating: null, reviewCount: 0 });
+  });
+
+  it('refuses a deleted listing (409)', async () => {
+    const { owner, customer, listing, completion } = await completedJob();
+    expect((await call(t, 'DELETE', `/api/services/${listing.id}`, owner.cookie)).statusCode).toBe(200);
+    expect((await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: completion.id })).statusCode).toBe(409);
+  });
+});
+
+describe('rating statistics', () => {
+  it('are public, null without reviews, and 404 for an unknown listing', async () => {
+    const { listing } = await job();
+    expect(await stats(listing.id)).toEqual({ averageRating: null, reviewCount: 0 });
+    expect((await call(t, 'GET', `/api/services/${listing.id}/reviews`)).json()).toEqual([]);
+    expect((await call(t, 'GET', '/api/services/2000000000/rating-stats')).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/services/2000000000/reviews')).statusCode).toBe(404);
+  });
+
+  it('are exact after 20 concurrent reviews from 20 completions, in the stats, the listing and browse', async () => {
+    const tag = marker();
+    const owner = await signUp(t.app);
+    const listing = await createListing(t, owner.cookie, { title: `Garden help ${tag}` }, 'yard');
+    const customers = await manyUsers(t, 20);
+    const completions = await Promise.all(
+      customers.map(async (cookie) => {
+        const conversation = await converse(t, cookie, listing.id);
+        const res = await complete(cookie, listing.id, conversation.id);
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<Completion>().id;
+      }),
+    );
+    // An average that is not a whole number: 83 / 20 = 4.15, exact rather than rounded.
+    const ratings = [5, 5, 4, 5, 3, 4, 5, 2, 4, 5, 5, 1, 4, 5, 5, 4, 5, 4, 3, 5];
+    const answers = await Promise.all(customers.map((cookie, i) => review(cookie, listing.id, { rating: ratings[i], serviceCompletionId: completions[i] })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    const sum = ratings.reduce((a, b) => a + b, 0);
+    const expected = { averageRating: sum / 20, reviewCount: 20 };
+    expect(await stats(listing.id)).toEqual(expected);
+    const [counted] = await t.database.db
+      .select({ n: sql<number>`count(*)::int`, s: sql<number>`sum(${reviews.rating})::int` })
+      .from(reviews)
+      .where(eq(reviews.serviceId, listing.id));
+    expect(counted).toEqual({ n: 20, s: sum });
+    expect((await call(t, 'GET', `/api/services/${listing.id}/reviews?limit=100`)).json<Review[]>()).toHaveLength(20);
+    expect((await call(t, 'GET', `/api/services/${listing.id}`)).json<Service>()).toMatchObject(expected);
+    const browsed = (await call(t, 'GET', `/api/services?search=${tag}`)).json<BrowseResult>();
+    expect(browsed.services.find((s) => s.id === listing.id)).toMatchObject(expected);
+    const signedIn = (await call(t, 'GET', `/api/services?search=${tag}`, owner.cookie)).json<BrowseResult>();
+    expect(signedIn.services.find((s) => s.id === listing.id)).toMatchObject(expected);
+  });
+});
+
+describe('with the signed-out page cache on', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ LISTINGS_CACHE_MS: '60000' });
+  });
+  afterAll(() => cached.close());
+
+  it('a review shows at once on the cached browse page', async () => {
+    const tag = marker();
+    const { customer, listing, conversation } = await job(cached, { title: `Piano lessons ${tag}` });
+    const page = async () => (await call(cached, 'GET', `/api/services?search=${tag}`)).json<BrowseResult>().services.find((s) => s.id === listing.id);
+    expect(await page()).toMatchObject({ averageRating: null, reviewCount: 0 });
+    const completion = (await complete(customer.cookie, listing.id, conversation.id, cached)).json<Completion>();
+    expect((await review(customer.cookie, listing.id, { rating: 4, reviewText: 'Lovely', serviceCompletionId: completion.id }, cached)).statusCode).toBe(201);
+    expect(await page()).toMatchObject({ averageRating: 4, reviewCount: 1 });
+  });
+});

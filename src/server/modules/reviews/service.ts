@@ -1,0 +1,89 @@
+import type { CompleteService, CreateReview, RatingStats, ReviewEligibility } from '../../../shared/reviews.js';
+import { averageOf, REVIEW_ERRORS } from '../../../shared/reviews.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../auth/repository.js';
+import { presentCompletion, presentReview } from './presenter.js';
+import type { ReviewsRepository } from './repository.js';
+
+/** What reviews need from the listings module: the rating counters on the listing, and its page cache. */
+export interface ListingRatings {
+  addRating(tx: Db, serviceId: number, rating: number): Promise<void>;
+  ratingCounters(serviceId: number): Promise<{ ratingSum: number; reviewCount: number } | undefined>;
+  /** Called after a review commits: cached public pages show the old rating. */
+  changed(): void;
+}
+
+const takesPart = (c: { participant1Id: string; participant2Id: string }, userId: string) => c.participant1Id === userId || c.participant2Id === userId;
+
+export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; listings: ListingRatings }) {
+  const { db, repo, listings } = deps;
+
+  async function loadService(id: number) {
+    const service = await repo.findService(id);
+    if (!service) throw notFound(REVIEW_ERRORS.serviceNotFound);
+    return service;
+  }
+
+  return {
+    /** Marks the listing complete for one conversation about it; a repeat answers the existing completion. */
+    async complete(user: UserRow, serviceId: number, input: CompleteService) {
+      const service = await loadService(serviceId);
+      const conversation = await repo.findConversation(input.conversationId);
+      if (!conversation) throw notFound(REVIEW_ERRORS.conversationNotFound);
+      if (!takesPart(conversation, user.id)) throw forbidden(REVIEW_ERRORS.notParticipant);
+      if (conversation.serviceId !== serviceId) throw badRequest(REVIEW_ERRORS.conversationNotAboutService);
+      const existing = await repo.findCompletionOfConversation(conversation.id);
+      if (existing) return { created: false, completion: presentCompletion(existing) };
+      if (service.deletedAt) throw conflict(REVIEW_ERRORS.serviceDeleted);
+      const inserted = await repo.insertCompletion({ serviceId, conversationId: conversation.id, completedBy: user.id });
+      // Another request completed it between the look-up and the insert.
+      const completion = inserted ?? (await repo.findCompletionOfConversation(conversation.id))!;
+      return { created: inserted !== undefined, completion: presentCompletion(completion) };
+    },
+
+    async eligibility(user: UserRow, serviceId: number): Promise<ReviewEligibility> {
+      const service = await loadService(serviceId);
+      if (service.userId === user.id || service.deletedAt) return { canReview: false, completionId: null };
+      const completionId = await repo.unreviewedCompletionOf(serviceId, user.id);
+      return { canReview: completionId !== undefined, completionId: completionId ?? null };
+    },
+
+    async create(user: UserRow, serviceId: number, input: CreateReview) {
+      const service = await loadService(serviceId);
+      if (service.userId === user.id) throw forbidden(REVIEW_ERRORS.ownService);
+      if (service.deletedAt) throw conflict(REVIEW_ERRORS.serviceDeleted);
+      const found = await repo.findCompletion(input.serviceCompletionId);
+      if (!found) throw notFound(REVIEW_ERRORS.completionNotFound);
+      if (found.completion.serviceId !== serviceId) throw badRequest(REVIEW_ERRORS.completionNotForService);
+      if (!takesPart(found, user.id)) throw forbidden(REVIEW_ERRORS.notYourCompletion);
+      const review = await db.transaction(async (tx) => {
+        const row = await repo.insertReview(tx, {
+          serviceId,
+          completionId: found.completion.id,
+          reviewerId: user.id,
+          rating: input.rating,
+          reviewText: input.reviewText ?? null,
+        });
+        if (!row) throw conflict(REVIEW_ERRORS.alreadyReviewed);
+        await listings.addRating(tx, serviceId, input.rating);
+        return row;
+      });
+      listings.changed();
+      return presentReview((await repo.findReview(review.id))!);
+    },
+
+    async list(serviceId: number, limit: number) {
+      await loadService(serviceId);
+      return (await repo.listForService(serviceId, limit)).map(presentReview);
+    },
+
+    async stats(serviceId: number): Promise<RatingStats> {
+      const counters = await listings.ratingCounters(serviceId);
+      if (!counters) throw notFound(REVIEW_ERRORS.serviceNotFound);
+      return { averageRating: averageOf(counters.ratingSum, counters.reviewCount), reviewCount: counters.reviewCount };
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

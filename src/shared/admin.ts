@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { participantSchema } from './messaging.js';
+import { REPORT_REASONS, REPORT_STATUSES } from './reports.js';
+import { LISTING_TYPES, RATE_TYPES } from './services.js';
+
+/**
+ * The administrator's API (spec sections 2, 6 and 7, issue 6): every list is paginated with an opaque keyset
+ * `cursor` and answers `{ <items>, total, nextCursor }`, so the dashboard stays fast with 100,000 listings.
+ */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_MAX = 100;
+
+/** Spec section 8 toasts and section 2 texts, word for word. */
+export const ADMIN_TEXTS = {
+  accessDenied: 'Access denied. This page is restricted to administrators only.',
+  title: 'Admin Dashboard',
+  usersTitle: 'User Management',
+  servicesTitle: 'Service Management',
+  reportsTitle: 'Service Reports',
+  conversationsTitle: 'All Conversations',
+  auditTitle: 'Audit Log',
+  noUsername: 'No username',
+  showDeleted: 'Show deleted services',
+  deletePermanently: 'Delete Permanently',
+  viewService: 'View Service',
+  noReportsTitle: 'No reports found',
+  noReportsYet: 'No service reports have been submitted yet.',
+  noMessages: 'No messages in this conversation',
+  backToConversations: 'Back to Conversations',
+  banFailure: 'Error banning user',
+  unbanFailure: 'Error unbanning user',
+  deleteFailure: 'Error deleting service',
+  reportStatusFailure: 'Error updating report status',
+  banned: 'User banned successfully',
+  unbanned: 'User unbanned successfully',
+  serviceDeleted: 'Service permanently deleted',
+  reportStatusUpdated: 'Report status updated successfully',
+  fetchUsersFailure: 'Failed to fetch users',
+  fetchServicesFailure: 'Failed to fetch services',
+  fetchReportsFailure: 'Failed to fetch reports',
+  fetchConversationsFailure: 'Failed to fetch conversations',
+  fetchMessagesFailure: 'Failed to fetch messages',
+} as const;
+
+export const totalUsersLabel = (n: number) => `${n.toLocaleString('en-US')} total users`;
+export const servicesCountLabel = (n: number) => `${n.toLocaleString('en-US')} services`;
+export const totalReportsLabel = (n: number) => `${n.toLocaleString('en-US')} total reports`;
+export const noReportsWithStatus = (status: string) => `No reports with status "${status}" found.`;
+export const joinedLabel = (date: string) => `Joined ${date}`;
+export const reviewedByLabel = (date: string) => `Reviewed by admin on ${date}`;
+
+/** Server answers for refused administrator actions. */
+export const ADMIN_ERRORS = {
+  forbidden: 'Administrator access required',
+  userNotFound: 'User not found',
+  cannotBanAdmin: 'An administrator cannot be banned',
+  serviceNotFound: 'Service not found',
+  reportNotFound: 'Report not found',
+  reportAlreadyHandled: 'This report has already been reviewed or dismissed',
+  conversationNotFound: 'Conversation not found',
+  invalidCursor: 'Invalid cursor',
+} as const;
+
+const pageQuery = {
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_SIZE),
+  cursor: z.string().max(500).optional(),
+};
+
+const booleanParam = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+
+export const adminUsersQuerySchema = z.object(pageQuery);
+export const adminServicesQuerySchema = z.object({ ...pageQuery, includeDeleted: booleanParam.default(false) });
+/** `status` absent or 'all' lists every report. */
+export const adminReportsQuerySchema = z.object({
+  ...pageQuery,
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(REPORT_STATUSES).optional()),
+});
+export const adminConversationsQuerySchema = z.object(pageQuery);
+export const adminMessagesQuerySchema = z.object(pageQuery);
+export const adminAuditQuerySchema = z.object(pageQuery);
+
+/** PATCH /api/admin/reports/{id}/status: only out of 'pending'. */
+export const reportStatusUpdateSchema = z.object({ status: z.enum(['reviewed', 'dismissed']) });
+export type ReportStatusUpdate = z.infer<typeof reportStatusUpdateSchema>;
+
+/** A person as the administrator sees them: the User of spec section 3 with the email address. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  isBanned: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const authorSchema = z.object({ id: z.string(), username: z.string().nullable(), email: z.string().nullable() });
+
+export const adminServiceSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  listingType: z.enum(LISTING_TYPES),
+  category: z.object({ id: z.number(), name: z.string() }),
+  rate: z.number().nullable(),
+  rateType: z.enum(RATE_TYPES),
+  pricesVary: z.boolean(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+  author: authorSchema,
+});
+export type AdminService = z.infer<typeof adminServiceSchema>;
+
+/** The Report of spec section 3 as the administrator sees it: the people and the reported listing in full. */
+export const adminReportSchema = z.object({
+  id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  reason: z.enum(REPORT_REASONS),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  reporter: authorSchema,
+  service: adminServiceSchema.pick({ id: true, title: true, description: true, listingType: true, category: true, rate: true, rateType: true, pricesVary: true, deletedAt: true, author: true }),
+  reviewedBy: authorSchema.nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const adminConversationSchema = z.object({
+  id: z.number(),
+  participant1: participantSchema,
+  participant2: participantSchema,
+  subject: z.string().nullable(),
+  /** Null when the listing was never linked, or was permanently deleted since. */
+  service: z.object({ id: z.number(), title: z.string() }).nullable(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+});
+export type AdminConversation = z.infer<typeof adminConversationSchema>;
+
+export const adminMessageSchema = z.object({ id: z.number(), content: z.string(), createdAt: z.string(), fromUser: participantSchema });
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.ban': 'Banned a user',
+  'user.unban': 'Unbanned a user',
+  'service.delete': 'Permanently deleted a service',
+  'report.status': 'Changed a report status',
+  'conversation.read': 'Read a conversation',
+};
+
+/** One administrator action, append-only: who, what, which target, when, and what it was at the time. */
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor: authorSchema.nullable(),
+  targetType: z.enum(['user', 'service', 'report', 'conversation']),
+  targetId: z.string(),
+  /** What the target was called at the time (a username, a listing title, a report's new status…), kept after it is gone. */
+  summary: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminUsersPageSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int(), nextCursor: z.string().nullable() });
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+export const adminServicesPageSchema = z.object({ services: z.array(adminServiceSchema), total: z.number().int(), nextCursor: z.string().nullable() });
+export type AdminServicesPage = z.infer<typeof adminServicesPageSchema>;
+export const adminReportsPageSchema = z.object({ reports: z.array(adminReportSchema), total: z.number().int(), nextCursor: z.string().nullable() });
+export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;
+export const adminConversationsPageSchema = z.object({
+  conversations: z.array(adminConversationSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type AdminConversationsPage = z.infer<typeof adminConversationsPageSchema>;
+/** A conversation's messages, oldest first, read forwards page by page. */
+export const adminMessagesPageSchema = z.object({ messages: z.array(adminMessageSchema), total: z.number().int(), nextCursor: z.string().nullable() });
+export type AdminMessagesPage = z.infer<typeof adminMessagesPageSchema>;
+export const auditLogPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), nextCursor: z.string().nullable() });
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Completion, review and rating rules of spec sections 3, 5, 7, 8 and 9 and issue 5: one definition for the forms and the API. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const REVIEW_TEXT_MAX = 1000;
+/** Reviews per answer of GET /api/services/{serviceId}/reviews, newest first; the stats count them all. */
+export const REVIEWS_PAGE_SIZE = 50;
+export const REVIEWS_PAGE_MAX = 100;
+
+/** Spec section 8 toasts and section 5 messages, word for word. */
+export const REVIEW_TEXTS = {
+  completeButton: 'Mark as Complete',
+  completedButton: 'Completed',
+  completedTitle: 'Service Completed',
+  completedBody: 'You can now leave a review.',
+  // The owner never reviews their own listing (issue 5): the same title without an invitation they cannot take up.
+  completedOwnerBody: 'Your neighbour can now leave a review.',
+  completeFailureTitle: 'Error',
+  completeFailure: 'Failed to mark service as completed',
+  ratingRequiredTitle: 'Rating Required',
+  ratingRequired: 'Please select a star rating',
+  reviewFailureTitle: 'Error',
+  reviewFailure: 'Failed to submit review',
+  missingCompletion: 'No completion ID available',
+  submittedTitle: 'Review Submitted',
+  submittedBody: 'Thank you for your feedback!',
+  ratingRange: `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,
+  reviewTooLong: `Review must be at most ${REVIEW_TEXT_MAX.toLocaleString('en-US')} characters`,
+} as const;
+
+/** Server answers (the client shows the `message` of a failure as it comes). */
+export const REVIEW_ERRORS = {
+  serviceNotFound: 'Service not found',
+  serviceDeleted: 'This service has been deleted',
+  conversationNotFound: 'Conversation not found',
+  notParticipant: 'You are not a participant in this conversation',
+  conversationNotAboutService: 'This conversation is not about this service',
+  completionNotFound: 'Completion not found',
+  completionNotForService: 'This completion is not for this service',
+  notYourCompletion: 'Only the person who received this service can review it',
+  ownService: 'You cannot review your own service',
+  alreadyReviewed: 'You have already reviewed this service',
+} as const;
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** POST /api/services/{serviceId}/complete */
+export const completeServiceSchema = z.object({ conversationId: id });
+export type CompleteService = z.infer<typeof completeServiceSchema>;
+
+export const completionSchema = z.object({
+  id: z.number(),
+  serviceId: z.number(),
+  conversationId: z.number(),
+  completedBy: z.string(),
+  createdAt: z.string(),
+});
+export type Completion = z.infer<typeof completionSchema>;
+
+/** The Review eligibility of spec section 3. */
+export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), completionId: z.number().nullable() });
+export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
+
+/** The review form's own fields (the completion id comes from the eligibility answer). */
+export const reviewFormSchema = z.object({
+  rating: z.number({ error: REVIEW_TEXTS.ratingRequired }).int(REVIEW_TEXTS.ratingRange).min(RATING_MIN, REVIEW_TEXTS.ratingRequired).max(RATING_MAX, REVIEW_TEXTS.ratingRange),
+  reviewText: z.preprocess(blankToUndefined, z.string().trim().max(REVIEW_TEXT_MAX, REVIEW_TEXTS.reviewTooLong).optional()),
+});
+export type ReviewForm = z.infer<typeof reviewFormSchema>;
+
+/** POST /api/services/{serviceId}/reviews */
+export const createReviewSchema = z.object({
+  rating: z.number({ error: REVIEW_TEXTS.ratingRange }).int(REVIEW_TEXTS.ratingRange).min(RATING_MIN, REVIEW_TEXTS.ratingRange).max(RATING_MAX, REVIEW_TEXTS.ratingRange),
+  reviewText: reviewFormSchema.shape.reviewText,
+  serviceCompletionId: z.number({ error: REVIEW_TEXTS.missingCompletion }).int(REVIEW_TEXTS.missingCompletion).positive(REVIEW_TEXTS.missingCompletion).max(2_147_483_647, REVIEW_TEXTS.missingCompletion),
+});
+export type CreateReview = z.infer<typeof createReviewSchema>;
+
+export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(REVIEWS_PAGE_SIZE) });
+
+/** The Review of spec section 3. */
+export const reviewSchema = z.object({
+  id: z.number(),
+  rating: z.number().int(),
+  reviewText: z.string().nullable(),
+  createdAt: z.string(),
+  reviewer: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), username: z.string().nullable() }),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** The Rating stats of spec section 3: the exact average (null without reviews); one decimal is the card's concern. */
+export const ratingStatsSchema = z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() });
+export type RatingStats = z.infer<typeof ratingStatsSchema>;
+
+/** The exact average of `count` ratings summing to `sum`. */
+export const averageOf = (sum: number, count: number) => (count > 0 ? sum / count : null);

@@ -1,0 +1,27 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminReport, AdminReportsPage, ReportStatusUpdate } from '../../../../shared/admin.js';
+import { api } from '../../../lib/api.js';
+import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
+
+/** `status` 'all' lists every report. */
+export function useAdminReports(status: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.reports(status),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AdminReportsPage>(`/api/admin/reports${pageQuery({ status: status === 'all' ? undefined : status }, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useUpdateReportStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number } & ReportStatusUpdate) => api.patch<AdminReport>(`/api/admin/reports/${id}/status`, { status }),
+    onSuccess: () => {
+      void invalidateAudit(queryClient);
+      // Every status filter's list may change.
+      return queryClient.invalidateQueries({ queryKey: [...adminKeys.all, 'reports'] });
+    },
+  });
+}

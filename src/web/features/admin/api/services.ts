@@ -1,0 +1,27 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminServicesPage } from '../../../../shared/admin.js';
+import { api } from '../../../lib/api.js';
+import { invalidateServiceQueries } from '../../services/api/query-keys.js';
+import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
+
+export function useAdminServices(includeDeleted: boolean) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.services(includeDeleted),
+    queryFn: ({ pageParam, signal }) => api.get<AdminServicesPage>(`/api/admin/services${pageQuery({ includeDeleted }, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Permanent delete; the admin lists (services, reports about it) and the public ones are read again. */
+export function useDeleteServicePermanently() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ id: number }>(`/api/admin/services/${id}`),
+    onSuccess: () => {
+      void invalidateAudit(queryClient);
+      void invalidateServiceQueries(queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}

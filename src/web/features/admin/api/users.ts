@@ -1,0 +1,28 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser, AdminUsersPage } from '../../../../shared/admin.js';
+import { api } from '../../../lib/api.js';
+import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
+
+export function useAdminUsers() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(),
+    queryFn: ({ pageParam, signal }) => api.get<AdminUsersPage>(`/api/admin/users${pageQuery({}, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Ban or unban; spec section 7: the users list is read again afterwards. */
+export function useSetBanned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, banned }: { user: Pick<AdminUser, 'id'>; banned: boolean }) =>
+      api.post<AdminUser>(`/api/admin/users/${encodeURIComponent(user.id)}/${banned ? 'ban' : 'unban'}`),
+    onSuccess: () => {
+      void invalidateAudit(queryClient);
+      // A ban hides the person's listings from browse, and their conversations' names may change.
+      void queryClient.invalidateQueries({ queryKey: ['services'] });
+      return queryClient.invalidateQueries({ queryKey: adminKeys.users() });
+    },
+  });
+}

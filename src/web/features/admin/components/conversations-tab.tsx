@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { ADMIN_TEXTS, type AdminConversation } from '../../../../shared/admin.js';
+import { Button } from '../../../components/ui/button.js';
+import { participantName } from '../../messages/components/participants.js';
+import { useAdminConversations, useAdminMessages } from '../api/conversations.js';
+import { itemsOf } from '../api/query-keys.js';
+import { dayAndTime } from './format.js';
+import { PagedList, TabHeader } from './list-parts.js';
+
+const between = (c: AdminConversation) => `${participantName(c.participant1)} and ${participantName(c.participant2)}`;
+
+function ConversationMessages({ conversation, onBack }: { conversation: AdminConversation; onBack: () => void }) {
+  const messages = useAdminMessages(conversation.id);
+  const items = itemsOf(messages.data, (page) => page.messages);
+  return (
+    <section aria-labelledby="admin-conversation-title" className="grid gap-4">
+      <div>
+        <Button variant="outline" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          {ADMIN_TEXTS.backToConversations}
+        </Button>
+      </div>
+      <div>
+        <h2 id="admin-conversation-title" className="text-xl font-semibold [overflow-wrap:anywhere]">
+          {between(conversation)}
+        </h2>
+        {(conversation.subject ?? conversation.service?.title) && (
+          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{conversation.subject ?? conversation.service?.title}</p>
+        )}
+      </div>
+      <PagedList query={messages} failure={ADMIN_TEXTS.fetchMessagesFailure}>
+        {items.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{ADMIN_TEXTS.noMessages}</p>
+        ) : (
+          // A region of its own that scrolls (spec section 9: about 24rem), reachable by keyboard.
+          <div role="region" aria-label="Messages" tabIndex={0} className="max-h-96 overflow-y-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <ol className="divide-y">
+              {items.map((message) => (
+                <li key={message.id} className="grid gap-1 p-3 text-sm">
+                  <p className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-medium">{participantName(message.fromUser)}</span>
+                    <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
+                      {dayAndTime(message.createdAt)}
+                    </time>
+                  </p>
+                  <p className="whitespace-pre-line [overflow-wrap:anywhere]">{message.content}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </PagedList>
+    </section>
+  );
+}
+
+/** Spec section 2, Conversations: every conversation, read-only; opening one is written to the audit log. */
+export function ConversationsTab() {
+  const conversations = useAdminConversations();
+  const [selected, setSelected] = useState<AdminConversation | null>(null);
+  const total = conversations.data?.pages[0]?.total;
+
+  if (selected) return <ConversationMessages conversation={selected} onBack={() => setSelected(null)} />;
+
+  return (
+    <section aria-labelledby="admin-conversations-title">
+      <TabHeader
+        id="admin-conversations-title"
+        title={ADMIN_TEXTS.conversationsTitle}
+        count={total === undefined ? undefined : `${total.toLocaleString('en-US')} ${total === 1 ? 'conversation' : 'conversations'}`}
+      />
+      <PagedList query={conversations} failure={ADMIN_TEXTS.fetchConversationsFailure}>
+        <ul className="grid gap-2">
+          {itemsOf(conversations.data, (page) => page.conversations).map((conversation) => (
+            <li key={conversation.id}>
+              <button
+                type="button"
+                onClick={() => setSelected(conversation)}
+                className="grid w-full gap-1 rounded-lg border bg-card p-4 text-left text-card-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="font-medium [overflow-wrap:anywhere]">{between(conversation)}</span>
+                {(conversation.subject ?? conversation.service?.title) && (
+                  <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{conversation.subject ?? conversation.service?.title}</span>
+                )}
+                <span className="text-xs text-muted-foreground">
+                  Last message <time dateTime={conversation.lastMessageAt}>{dayAndTime(conversation.lastMessageAt)}</time>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PagedList>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { format } from 'date-fns';
+import type { AdminService } from '../../../../shared/admin.js';
+import { formatMoney } from '../../services/components/service-format.js';
+
+/** Spec section 9 date formats. */
+export const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+export const dayAndTime = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
+
+type Priced = Pick<AdminService, 'rate' | 'rateType' | 'pricesVary' | 'listingType'>;
+
+function noRate(service: Priced): string {
+  if (service.pricesVary) return 'Prices Vary';
+  return service.listingType === 'request' ? 'Budget: Negotiable' : 'No rate';
+}
+
+/** Services tab (spec section 2): '$rate/rateType', e.g. '$25/hourly'. */
+export const rateWithType = (service: Priced) => (service.rate === null ? noRate(service) : `${formatMoney(service.rate)}/${service.rateType}`);
+
+/** Reports tab (spec section 2): '$rate/hr' or '$rate/fixed'. */
+export const reportPrice = (service: Priced) =>
+  service.rate === null ? noRate(service) : `${formatMoney(service.rate)}/${service.rateType === 'hourly' ? 'hr' : 'fixed'}`;
+
+export const personName = (person: { username: string | null; email: string | null } | null) => person?.username || person?.email || 'Unknown';

@@ -1,0 +1,69 @@
+import { ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
+import { useLocation, useSearchParams } from 'wouter';
+import { ADMIN_TEXTS } from '../../../../shared/admin.js';
+import { PageSpinner } from '../../../components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.js';
+import { usePageMeta } from '../../../lib/use-page-meta.js';
+import { useAuth } from '../../auth/use-auth.js';
+import { AuditLogTab } from '../components/audit-log-tab.js';
+import { ConversationsTab } from '../components/conversations-tab.js';
+import { ReportsTab } from '../components/reports-tab.js';
+import { ServicesTab } from '../components/services-tab.js';
+import { UsersTab } from '../components/users-tab.js';
+
+const TABS = [
+  { value: 'users', label: 'Users', icon: Users, Content: UsersTab },
+  { value: 'services', label: 'Services', icon: Package, Content: ServicesTab },
+  { value: 'reports', label: 'Reports', icon: Flag, Content: ReportsTab },
+  { value: 'conversations', label: 'Conversations', icon: MessagesSquare, Content: ConversationsTab },
+  { value: 'audit', label: ADMIN_TEXTS.auditTitle, icon: ClipboardList, Content: AuditLogTab },
+] as const;
+
+type TabValue = (typeof TABS)[number]['value'];
+const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
+
+/**
+ * /admin (spec section 2): four tabs, Users first, and the audit log after them. Everyone but an administrator
+ * sees the access-denied text; the server refuses them every admin call anyway. The tab lives in the address.
+ */
+export default function AdminPage() {
+  usePageMeta(ADMIN_TEXTS.title, 'Moderate members, listings, reports and conversations.');
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSpinner />;
+  if (auth.status !== 'signed-in' || !auth.user.isAdmin) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+        <h1 className="text-xl font-semibold">{ADMIN_TEXTS.accessDenied}</h1>
+      </div>
+    );
+  }
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const [searchParams] = useSearchParams();
+  const [, navigate] = useLocation();
+  const requested = searchParams.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'users';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">{ADMIN_TEXTS.title}</h1>
+      <Tabs value={tab} onValueChange={(value) => navigate(value === 'users' ? '/admin' : `/admin?tab=${value}`, { replace: true })}>
+        <TabsList aria-label="Administration">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Completion } from '../../../../shared/reviews.js';
+import { api } from '../../../lib/api.js';
+import { messageKeys, patchCachedConversation } from '../../messages/api/query-keys.js';
+import { invalidateReviewQueries } from './query-keys.js';
+
+interface Variables {
+  serviceId: number;
+  conversationId: number;
+}
+
+/** Marks the listing complete for one conversation about it; a repeat answers the same completion. */
+export function completeService({ serviceId, conversationId }: Variables): Promise<Completion> {
+  return api.post<Completion>(`/api/services/${serviceId}/complete`, { conversationId });
+}
+
+export function useCompleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeService,
+    onSuccess: (completion) => {
+      // The button says 'Completed' at once; the list is read again in the background.
+      patchCachedConversation(queryClient, completion.conversationId, (c) =>
+        c.service ? { ...c, service: { ...c.service, completedAt: completion.createdAt } } : c,
+      );
+      return Promise.all([
+        invalidateReviewQueries(queryClient, completion.serviceId),
+        queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true }),
+      ]);
+    },
+  });
+}

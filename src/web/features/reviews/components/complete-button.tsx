@@ -1,0 +1,45 @@
+import { CircleCheck } from 'lucide-react';
+import { REVIEW_TEXTS } from '../../../../shared/reviews.js';
+import { Button } from '../../../components/ui/button.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { useCompleteService } from '../api/complete-service.js';
+
+interface CompleteButtonProps {
+  serviceId: number;
+  conversationId: number;
+  completed: boolean;
+  /** The listing's owner gets the completion without the invitation to review (they never review their own). */
+  isOwner: boolean;
+}
+
+/** Spec section 2: 'Mark as Complete', a disabled 'Completed' afterwards (also after a reload: the conversation knows). */
+export function CompleteButton({ serviceId, conversationId, completed, isOwner }: CompleteButtonProps) {
+  const complete = useCompleteService();
+  if (completed) {
+    return (
+      <Button size="sm" variant="secondary" disabled>
+        <CircleCheck aria-hidden="true" />
+        {REVIEW_TEXTS.completedButton}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      disabled={complete.isPending}
+      onClick={() =>
+        complete.mutate(
+          { serviceId, conversationId },
+          {
+            onSuccess: () =>
+              toast({ title: REVIEW_TEXTS.completedTitle, description: isOwner ? REVIEW_TEXTS.completedOwnerBody : REVIEW_TEXTS.completedBody }),
+            onError: () => toast({ variant: 'destructive', title: REVIEW_TEXTS.completeFailureTitle, description: REVIEW_TEXTS.completeFailure }),
+          },
+        )
+      }
+    >
+      <CircleCheck aria-hidden="true" />
+      {complete.isPending ? 'Marking...' : REVIEW_TEXTS.completeButton}
+    </Button>
+  );
+}
