@@ -31,10 +31,17 @@ export interface PathPlan {
   executionMs: number;
 }
 
-/** Each benchmarked path as the service layer runs it for an anonymous visitor (query parsed as the route parses it). */
-export type ExplainTarget = { path: string; run: (services: ReturnType<typeof createServicesService>) => Promise<unknown> };
+/** A path and how the service layer runs it (query parsed as the route parses it), on the services `make` builds. */
+export type ExplainTarget<S> = { path: string; run: (services: S) => Promise<unknown> };
 
-export function explainTargets(listingId: number): ExplainTarget[] {
+type ListingsServices = ReturnType<typeof createServicesService>;
+
+/** The listings module as the server wires it, on the given drizzle instance. */
+export const listingsServices = (db: Db): ListingsServices =>
+  createServicesService({ db, repo: createServicesRepository(db), images: createImageService(db), locate: () => undefined });
+
+/** Each benchmarked listings path as it runs for an anonymous visitor. */
+export function explainTargets(listingId: number): Array<ExplainTarget<ListingsServices>> {
   return [
     { path: '/api/services', run: (s) => s.browsePublicJson(browseQuerySchema.parse({})) },
     { path: '/api/services?categoryId=pet', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ categoryId: 'pet' })) },
@@ -45,23 +52,18 @@ export function explainTargets(listingId: number): ExplainTarget[] {
 }
 
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the app sends: the real service and repository run
- * on a second drizzle instance over the same connection whose logger records each statement and
+ * EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the app sends: the real service and repository (built by `make`)
+ * run on a second drizzle instance over the same connection whose logger records each statement and
  * its parameters, and that statement is then explained with the same parameters.
  */
-export async function explainPaths(database: Database, targets: ExplainTarget[]): Promise<PathPlan[]> {
+export async function explainPaths<S>(database: Database, make: (db: Db) => S, targets: Array<ExplainTarget<S>>): Promise<PathPlan[]> {
   const client = (database.db as unknown as { $client: Client }).$client;
   let captured: Captured[] = [];
   const logger: Logger = { logQuery: (query, params) => void captured.push({ query, params }) };
   const logged = (
     database.kind === 'pglite' ? drizzlePglite(client as unknown as PGlite, { schema, logger }) : drizzlePg(client as unknown as pg.Pool, { schema, logger })
   ) as unknown as Db;
-  const services = createServicesService({
-    db: logged,
-    repo: createServicesRepository(logged),
-    images: createImageService(logged),
-    locate: () => undefined,
-  });
+  const services = make(logged);
 
   const plans: PathPlan[] = [];
   for (const target of targets) {

@@ -4,7 +4,7 @@
  * to the recipient's stream, and how many messages a second the server takes. `npm run bench:messages`;
  * see bench/README.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,18 +12,19 @@ import { parseArgs } from 'node:util';
 import { MESSAGES_PER_MINUTE, type Conversation, type Message } from '../src/shared/messaging.js';
 import { Api, EventStream } from './client.js';
 import {
-  benchDatabaseUrl,
-  ensureBuilt,
+  failed,
+  figures,
   freePort,
   HOST,
   log,
-  machine,
   printTable,
   resetPostgres,
   resultsDir,
+  runEngines,
   startServer,
   stopServer,
   type Engine,
+  type Figures,
 } from './server.js';
 
 const { values: args } = parseArgs({
@@ -77,13 +78,6 @@ interface Pair {
   writer: Person;
   conversationId: number;
 }
-interface Figures {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -91,15 +85,6 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-const round = (ms: number) => Math.round(ms * 10) / 10;
-
-/** Nearest-rank percentiles, in milliseconds to a tenth. */
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-  const mean = sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
-  return { count: sorted.length, p50: round(rank(0.5)), p99: round(rank(0.99)), max: round(sorted.at(-1) ?? NaN), mean: round(mean) };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time; the first failure stops the rest. */
@@ -357,27 +342,4 @@ async function benchEngine(engine: Engine, url?: string) {
   }
 }
 
-async function main() {
-  mkdirSync(resultsDir, { recursive: true });
-  ensureBuilt();
-  const wanted = args.engine === 'all' ? (['pglite', 'postgres'] as const) : [args.engine as Engine];
-  const engines: Record<string, unknown> = {};
-  for (const engine of wanted) {
-    const postgres = benchDatabaseUrl();
-    if (engine === 'postgres' && 'skipped' in postgres) {
-      log(`postgres ${postgres.skipped}`);
-      engines.postgres = { skipped: postgres.skipped };
-      continue;
-    }
-    engines[engine] = await benchEngine(engine, engine === 'postgres' && 'url' in postgres ? postgres.url : undefined);
-  }
-  const report = { machine: machine(), date: new Date().toISOString(), settings, engines };
-  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${args.out}`);
-}
-
-main().catch(async (error: unknown) => {
-  console.error('[bench] failed:', error instanceof Error ? error.message : error);
-  await stopServer();
-  process.exit(1);
-});
+runEngines(args.engine, args.out, { settings }, benchEngine).catch(failed);

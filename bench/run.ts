@@ -2,24 +2,23 @@
  * The listings benchmark: seeds a fresh database per engine, explains the browse queries, starts the
  * built server and loads each route with autocannon. `npm run bench`; see bench/README.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
-import { explainPaths, explainTargets, formatPlans, type PathPlan } from './explain.js';
+import { explainPaths, explainTargets, formatPlans, listingsServices, type PathPlan } from './explain.js';
 import { seed, type SeedReport } from './seed.js';
 import {
-  benchDatabaseUrl,
-  ensureBuilt,
+  failed,
   HOST,
   log,
-  machine,
   printTable as printRows,
   resetPostgres,
   resultsDir,
+  rows,
+  runEngines,
   startServer as startBenchServer,
   stopServer,
   type Engine,
@@ -69,10 +68,6 @@ interface RouteResult {
 
 // ---------------------------------------------------------------- databases
 
-async function rows<T>(database: Database, query: string): Promise<T[]> {
-  return ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
-}
-
 interface Prepared {
   seed: SeedReport;
   migrateSeconds: number;
@@ -107,7 +102,7 @@ async function prepare(database: Database): Promise<Prepared> {
   );
   if (!pet || !dataset || listingIds.length === 0) throw new Error('the seeded database has no pet category or no public listing');
 
-  const explain = await explainPaths(database, explainTargets(listingIds[0]!));
+  const explain = await explainPaths(database, listingsServices, explainTargets(listingIds[0]!));
   return { seed: report, migrateSeconds, listingIds, petCategoryId: pet.id, dataset, explain };
 }
 
@@ -207,9 +202,8 @@ function printTable(title: string, results: RouteResult[]) {
 
 // ---------------------------------------------------------------- engines
 
-async function benchEngine(engine: Engine): Promise<Record<string, unknown>> {
+async function benchEngine(engine: Engine, url?: string): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), `csm-bench-${engine}-`));
-  const url = engine === 'postgres' ? process.env.BENCH_DATABASE_URL! : undefined;
   try {
     log(`${engine}: fresh database`);
     if (url) await resetPostgres(url);
@@ -263,33 +257,4 @@ async function benchEngine(engine: Engine): Promise<Record<string, unknown>> {
   }
 }
 
-async function main() {
-  mkdirSync(resultsDir, { recursive: true });
-  ensureBuilt();
-  const wanted = args.engine === 'all' ? (['pglite', 'postgres'] as const) : [args.engine as Engine];
-  const engines: Record<string, unknown> = {};
-  for (const engine of wanted) {
-    const postgres = benchDatabaseUrl();
-    if (engine === 'postgres' && 'skipped' in postgres) {
-      log(`postgres ${postgres.skipped}`);
-      engines.postgres = { skipped: postgres.skipped };
-      continue;
-    }
-    engines[engine] = await benchEngine(engine);
-  }
-  const report = {
-    machine: machine(),
-    date: new Date().toISOString(),
-    settings: { ...settings, search: SEARCH },
-    targets: TARGETS,
-    engines,
-  };
-  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${args.out}`);
-}
-
-main().catch(async (error: unknown) => {
-  console.error('[bench] failed:', error);
-  await stopServer();
-  process.exit(1);
-});
+runEngines(args.engine, args.out, { settings: { ...settings, search: SEARCH }, targets: TARGETS }, benchEngine).catch(failed);

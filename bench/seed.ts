@@ -226,7 +226,7 @@ const r = (k: number) => `(((get_byte(h, ${2 * k}) << 8) | get_byte(h, ${2 * k +
 /** 1-based index into an array of n elements from uniform value k. */
 const pick = (k: number, n: number | string) => `(1 + floor(${r(k)} * ${n})::int)`;
 /** A user id: the same deterministic UUID in the users and services statements. */
-const userId = (n: string) => `md5('bench-user-' || (${n}))::uuid::text`;
+export const userId = (n: string) => `md5('bench-user-' || (${n}))::uuid::text`;
 
 function vocabularyValues() {
   let lo = 0;

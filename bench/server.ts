@@ -1,14 +1,16 @@
 /**
  * What the benchmarks share: the built server as a child process, the wiped PostgreSQL bench database,
- * the machine description and the printed tables.
+ * the machine description, raw queries, percentiles and the printed tables.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Database } from '../src/server/db/client.js';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const resultsDir = join(root, 'bench', 'results');
@@ -131,9 +133,65 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** The rows of a raw SQL query on a database the benchmark opened itself (before the server opens it). */
+export async function rows<T>(database: Database, query: string): Promise<T[]> {
+  return ((await database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+}
+
+export interface Figures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+const tenth = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Nearest-rank percentiles, in milliseconds to a tenth. */
+export function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+  const mean = sorted.reduce((sum, v) => sum + v, 0) / sorted.length;
+  return { count: sorted.length, p50: tenth(rank(0.5)), p99: tenth(rank(0.99)), max: tenth(sorted.at(-1) ?? NaN), mean: tenth(mean) };
+}
+
 /** A plain-text table: the first column left-aligned, the others right-aligned. */
 export function printTable(title: string, header: string[], lines: string[][]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
   const row = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(`\n${title}\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${lines.map(row).join('\n')}\n`);
+}
+
+/**
+ * Runs one benchmark on each engine `engineArg` asks for ('all', 'pglite' or 'postgres'; PostgreSQL only with
+ * BENCH_DATABASE_URL), then writes the report with the machine, the date and `extra` to `out`.
+ */
+export async function runEngines(
+  engineArg: string,
+  out: string,
+  extra: Record<string, unknown>,
+  bench: (engine: Engine, postgresUrl?: string) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  ensureBuilt();
+  const wanted = engineArg === 'all' ? (['pglite', 'postgres'] as const) : [engineArg as Engine];
+  const engines: Record<string, unknown> = {};
+  for (const engine of wanted) {
+    const postgres = benchDatabaseUrl();
+    if (engine === 'postgres' && 'skipped' in postgres) {
+      log(`postgres ${postgres.skipped}`);
+      engines.postgres = { skipped: postgres.skipped };
+      continue;
+    }
+    engines[engine] = await bench(engine, engine === 'postgres' && 'url' in postgres ? postgres.url : undefined);
+  }
+  writeFileSync(out, `${JSON.stringify({ machine: machine(), date: new Date().toISOString(), ...extra, engines }, null, 2)}\n`);
+  log(`wrote ${out}`);
+}
+
+/** Ends a benchmark that failed: the child server goes too. */
+export function failed(error: unknown): Promise<never> {
+  console.error('[bench] failed:', error instanceof Error ? error.message : error);
+  return stopServer().then(() => process.exit(1));
 }
