@@ -13,7 +13,8 @@ declare module 'vitest' {
   }
 }
 
-const TEMPLATE = 'csm_test_template';
+/** Per run, so runs side by side (a helper's, CI's) never drop each other's template. */
+const TEMPLATE = `csm_test_template_${process.pid}`;
 
 /** Migrates once; every test file then starts from a copy of that database (see test/helpers/app.ts). */
 export default async function setup(project: TestProject) {
@@ -30,7 +31,12 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await database.close();
     project.provide('pgTemplate', { url, name: TEMPLATE });
-    return;
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+      await cleanup.end();
+    };
   }
   const database = await openPglite();
   await database.migrate();
