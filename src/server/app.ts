@@ -9,6 +9,9 @@ import { MESSAGES } from '../shared/texts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { accountCareRoutes } from './modules/account/care-routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { createAccountService, signUpWithVerification } from './modules/account/service.js';
 import { createAdminRepository } from './modules/admin/repository.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
@@ -98,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: sessionSecret });
 
+  const mailer = createMailer({ db: database.db, config, logger: app.log });
   const repo = createAuthRepository(database.db);
   const sessions = createSessionStore(repo);
   await app.register(sessionPlugin, { config, sessions });
@@ -105,7 +109,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
   const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;
   await oidc?.ready();
-  await app.register(authRoutes, { config, auth: createAuthService(repo, { adminEmails: config.ADMIN_EMAILS }), sessions, oidc });
+  const signUp = signUpWithVerification({ db: database.db, mail: mailer, publicUrl: config.PUBLIC_URL });
+  await app.register(authRoutes, { config, auth: createAuthService(repo, { adminEmails: config.ADMIN_EMAILS, signUp }), sessions, oidc });
+  await app.register(accountRoutes, { config, sessions, account: createAccountService({ db: database.db, users: repo, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE }) });
+  await app.register(accountCareRoutes, { config, db: database.db, mail: mailer, listings: { changed: () => publicPages.forgetAll() } });
   await app.register(catalogueRoutes, { db: database.db });
   const images = createImageService(database.db);
   const listingsRepo = createServicesRepository(database.db);
@@ -125,7 +132,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageRoutes, { config, images });
   await app.register(zipRoutes);
 
-  const mailer = createMailer({ db: database.db, config, logger: app.log });
   const bus = await createEventBus(database, app.log);
   const messaging = createMessagingService({
     db: database.db,

@@ -55,6 +55,12 @@ export const userSchema = z.object({
   termsAccepted: z.boolean(),
   emailNotificationsEnabled: z.boolean(),
   isAdmin: z.boolean(),
+  /** Whether the person opened the link sent to `email` (decision 014). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link to be opened, or null. */
+  pendingEmail: z.string().nullable(),
+  /** False for accounts that only ever signed in through OpenID Connect: no current password to ask for. */
+  hasPassword: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

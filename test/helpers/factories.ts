@@ -1,6 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { Db } from '../../src/server/db/client.js';
+import { users } from '../../src/server/db/schema.js';
 import type { User } from '../../src/shared/auth.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -50,4 +53,12 @@ export async function signUp(
     user = accepted.json<User>();
   }
   return { user, cookie, email, password };
+}
+
+/**
+ * As if the person had opened the link of their verification email: only verified addresses get notification
+ * and copy emails (decision 014). The account tests open the real link.
+ */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }

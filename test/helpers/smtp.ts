@@ -54,6 +54,14 @@ export async function startSmtpServer(options: { port?: number; delayMs?: number
   };
 }
 
+/** The link to `path` (e.g. '/verify-email') in an email's plain text, and its `token`: what a person would click. */
+export function linkIn(mail: ParsedMail, path: string): { url: URL; token: string } {
+  const href = (mail.text ?? '').match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === path);
+  if (!href) throw new Error(`no ${path} link in the email "${mail.subject}": ${mail.text}`);
+  const url = new URL(href);
+  return { url, token: url.searchParams.get('token') ?? '' };
+}
+
 /** A local port nobody listens on (for now): connecting to it is refused at once, like a mail server that is down. */
 export async function closedPort(): Promise<number> {
   const probe = createServer();

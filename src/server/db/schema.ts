@@ -37,6 +37,12 @@ export const users = pgTable(
     isBanned: boolean('is_banned').notNull().default(false),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     emailNotificationsEnabled: boolean('email_notifications_enabled').notNull().default(true),
+    /** Set when the person opened the link sent to `email` (or the OpenID Connect provider vouched for it). */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** The new address of an email change, until the link sent there is opened (decision 014). */
+    pendingEmail: text('pending_email'),
+    /** Set when the person deleted their account: the row stays as a tombstone with every personal field empty. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +84,27 @@ export const oidcIdentities = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('oidc_identities_issuer_subject_key').on(t.issuer, t.subject), index('oidc_identities_user_id_idx').on(t.userId)],
+);
+
+/** Emailed single-use links (decision 014): only the SHA-256 of the token is kept. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'change_email', 'reset_password'] }).notNull(),
+    /** The address the link was sent to: the account's own, or the new one of an email change. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('account_tokens_purpose_check', rawSql`${t.purpose} in ('verify_email', 'change_email', 'reset_password')`),
+    index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
+  ],
 );
 
 export const categories = pgTable('categories', {
@@ -156,6 +183,8 @@ export const services = pgTable(
     index('services_search_idx').using('gin', t.searchVector),
     // The administrator's list: every listing (deleted and paused included), newest first.
     index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The administrator's count of listings that are not deleted: an index-only scan instead of reading the table.
+    index('services_not_deleted_idx').on(t.id).where(rawSql`${t.deletedAt} is null`),
   ],
 );
 
@@ -181,7 +210,9 @@ export const images = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Null between an upload and the save of the listing that uses it. */
+    /** A listing's photo, or a person's profile picture (square; never swept as an abandoned upload). */
+    kind: text('kind', { enum: ['listing', 'avatar'] }).notNull().default('listing'),
+    /** Null between an upload and the save of the listing that uses it, and always for avatars. */
     serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     full: bytea('full').notNull(),
@@ -192,7 +223,12 @@ export const images = pgTable(
     cardHeight: integer('card_height').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('images_service_idx').on(t.serviceId, t.position), index('images_unattached_idx').on(t.createdAt).where(rawSql`${t.serviceId} is null`)],
+  (t) => [
+    check('images_kind_check', rawSql`${t.kind} in ('listing', 'avatar')`),
+    index('images_service_idx').on(t.serviceId, t.position),
+    index('images_unattached_idx').on(t.createdAt).where(rawSql`${t.serviceId} is null and ${t.kind} = 'listing'`),
+    index('images_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -1,8 +1,10 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../../shared/services.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { DEMO_LISTINGS, DEMO_USERS } from './content.js';
-import { seedDemoData } from './seed.js';
+import { users } from '../schema.js';
+import { DEMO_EMAIL_DOMAIN, seedDemoData } from './seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +19,9 @@ describe('demo data', () => {
     expect(page.services).toHaveLength(DEMO_LISTINGS.length);
     expect(new Set(page.services.map((s) => s.category.slug)).size).toBe(8);
     expect(new Set(page.services.map((s) => s.user.id)).size).toBe(DEMO_USERS.length);
+    // The profile never asks a demo neighbour to confirm an address (decision 014).
+    const neighbours = await t.database.db.select({ emailVerified: users.emailVerified }).from(users).where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`));
+    expect(neighbours.map((n) => n.emailVerified)).toEqual(DEMO_USERS.map(() => true));
     expect(page.services.some((s) => s.listingType === 'request')).toBe(true);
     const withPictures = page.services.filter((s) => s.images.length > 0);
     expect(withPictures.length).toBe(DEMO_LISTINGS.filter((l) => l.imageCount > 0).length);

@@ -1,12 +1,13 @@
 import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '../../../shared/admin.js';
+import { asSeenByOthers } from '../account/tombstone.js';
 import { isAdminEmail } from '../auth/presenter.js';
-import type { AdminRepository, AdminUserRow, AuditRow } from './repository.js';
+import type { AdminRepository, AdminUserRow } from './repository.js';
 
 type ServiceRecord = Awaited<ReturnType<AdminRepository['pageOfServices']>>[number];
 type ReportRecord = Awaited<ReturnType<AdminRepository['pageOfReports']>>[number];
 type ConversationRecord = Awaited<ReturnType<AdminRepository['pageOfConversations']>>[number];
 type MessageRecord = Awaited<ReturnType<AdminRepository['pageOfMessages']>>[number];
-type AuditRecord = { entry: AuditRow; actor: AuditEntry['actor'] };
+type AuditRecord = Awaited<ReturnType<AdminRepository['pageOfAudit']>>[number];
 
 /** Listings keep money as whole cents; every answer speaks dollars (as the listings presenter does). */
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
@@ -39,7 +40,7 @@ export function presentAdminService({ service: s, category, author }: ServiceRec
     isActive: s.isActive,
     createdAt: s.createdAt.toISOString(),
     deletedAt: s.deletedAt?.toISOString() ?? null,
-    author,
+    author: asSeenByOthers(author),
   };
 }
 
@@ -51,7 +52,7 @@ export function presentAdminReport(record: ReportRecord): AdminReport {
     reason: r.reason,
     description: r.description,
     createdAt: r.createdAt.toISOString(),
-    reporter: record.reporter,
+    reporter: asSeenByOthers(record.reporter),
     service: {
       id: s.id,
       title: s.title,
@@ -62,9 +63,9 @@ export function presentAdminReport(record: ReportRecord): AdminReport {
       rateType: s.rateType,
       pricesVary: s.pricesVary,
       deletedAt: s.deletedAt?.toISOString() ?? null,
-      author: record.author,
+      author: asSeenByOthers(record.author),
     },
-    reviewedBy: record.reviewedBy?.id != null ? record.reviewedBy : null,
+    reviewedBy: record.reviewedBy?.id != null ? asSeenByOthers(record.reviewedBy) : null,
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
   };
 }
@@ -73,8 +74,8 @@ export function presentAdminConversation(record: ConversationRecord): AdminConve
   const { conversation: c } = record;
   return {
     id: c.id,
-    participant1: record.participant1,
-    participant2: record.participant2,
+    participant1: asSeenByOthers(record.participant1),
+    participant2: asSeenByOthers(record.participant2),
     subject: c.subject,
     service: record.service?.id != null ? { id: record.service.id, title: record.service.title } : null,
     createdAt: c.createdAt.toISOString(),
@@ -83,14 +84,14 @@ export function presentAdminConversation(record: ConversationRecord): AdminConve
 }
 
 export function presentAdminMessage({ message, sender }: MessageRecord): AdminMessage {
-  return { id: message.id, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: sender };
+  return { id: message.id, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: asSeenByOthers(sender) };
 }
 
 export function presentAuditEntry({ entry: e, actor }: AuditRecord): AuditEntry {
   return {
     id: e.id,
     action: e.action,
-    actor: actor?.id != null ? actor : null,
+    actor: actor?.id != null ? asSeenByOthers(actor) : null,
     targetType: e.targetType,
     targetId: e.targetId,
     summary: e.summary,

@@ -27,19 +27,28 @@ const participant2 = alias(users, 'participant2');
 const sender = alias(users, 'sender');
 const actor = alias(users, 'actor');
 
-/** A person as the administrator sees them next to a listing, report or log entry: id, username, email. */
+/**
+ * A person as the administrator sees them next to a listing, report or log entry: id, username, email, and
+ * whether they deleted their account (the presenter shows 'Deleted user').
+ */
 const person = {
-  author: { id: author.id, username: author.username, email: author.email },
-  reporter: { id: reporter.id, username: reporter.username, email: reporter.email },
-  reviewer: { id: reviewer.id, username: reviewer.username, email: reviewer.email },
-  actor: { id: actor.id, username: actor.username, email: actor.email },
+  author: { id: author.id, username: author.username, email: author.email, deletedAt: author.deletedAt },
+  reporter: { id: reporter.id, username: reporter.username, email: reporter.email, deletedAt: reporter.deletedAt },
+  reviewer: { id: reviewer.id, username: reviewer.username, email: reviewer.email, deletedAt: reviewer.deletedAt },
+  actor: { id: actor.id, username: actor.username, email: actor.email, deletedAt: actor.deletedAt },
 };
 /** A participant as a conversation shows them (no email address). */
-const participant = {
-  p1: { id: participant1.id, username: participant1.username, firstName: participant1.firstName, lastName: participant1.lastName, profileImageUrl: participant1.profileImageUrl },
-  p2: { id: participant2.id, username: participant2.username, firstName: participant2.firstName, lastName: participant2.lastName, profileImageUrl: participant2.profileImageUrl },
-  sender: { id: sender.id, username: sender.username, firstName: sender.firstName, lastName: sender.lastName, profileImageUrl: sender.profileImageUrl },
-};
+const participantOf = (u: typeof participant1 | typeof participant2 | typeof sender) => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
+  deletedAt: u.deletedAt,
+});
+const participant = { p1: participantOf(participant1), p2: participantOf(participant2), sender: participantOf(sender) };
+/** Deleted accounts stay as empty rows (decision 014); the administrator's user list and its total leave them out. */
+const liveUser = isNull(users.deletedAt);
 
 const serviceColumns = {
   id: services.id,
@@ -112,13 +121,14 @@ export function createAdminRepository(db: Db) {
       return db
         .select({ user: users, sortKey: sortTime(users.createdAt) })
         .from(users)
-        .where(before(users.createdAt, users.id, after, 'text'))
+        .where(and(liveUser, before(users.createdAt, users.id, after, 'text')))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit);
     },
-    countUsers: () => countOf(db.select({ n: count() }).from(users)),
+    countUsers: () => countOf(db.select({ n: count() }).from(users).where(liveUser)),
+    /** A live account: a deleted one cannot be banned or unbanned (nobody can sign in to it). */
     async findUser(id: string, tx: Db = db): Promise<AdminUserRow | undefined> {
-      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await tx.select().from(users).where(and(eq(users.id, id), liveUser)).limit(1);
       return row;
     },
     /** The user after the change, or undefined when they already were in that state (or do not exist). */
@@ -126,7 +136,7 @@ export function createAdminRepository(db: Db) {
       const [row] = await tx
         .update(users)
         .set({ isBanned: banned, updatedAt: new Date() })
-        .where(and(eq(users.id, id), eq(users.isBanned, !banned)))
+        .where(and(eq(users.id, id), liveUser, eq(users.isBanned, !banned)))
         .returning();
       return row;
     },

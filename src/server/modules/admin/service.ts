@@ -12,6 +12,7 @@ import type {
 import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import type { ReportStatus } from '../../../shared/reports.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { asSeenByOthers } from '../account/tombstone.js';
 import { isAdminEmail } from '../auth/presenter.js';
 import type { UserRow } from '../auth/repository.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -52,8 +53,12 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
     if (banned && isAdminEmail(target.email, adminEmails)) throw forbidden(ADMIN_ERRORS.cannotBanAdmin);
     const user = await repo.transaction(async (tx) => {
       const changed = await repo.setBanned(tx, userId, banned);
-      // Already in that state: nothing happened, so nothing is written to the log.
-      if (!changed) return (await repo.findUser(userId, tx))!;
+      if (!changed) {
+        // Already in that state: nothing happened, so nothing is written to the log. Or the account was deleted meanwhile.
+        const current = await repo.findUser(userId, tx);
+        if (!current) throw notFound(ADMIN_ERRORS.userNotFound);
+        return current;
+      }
       await repo.insertAudit(tx, {
         actorId: admin.id,
         action: banned ? 'user.ban' : 'user.unban',
@@ -144,7 +149,7 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
           action: 'conversation.read',
           targetType: 'conversation',
           targetId: String(conversationId),
-          summary: `${nameOf(conversation.participant1)} ↔ ${nameOf(conversation.participant2)}`,
+          summary: `${nameOf(asSeenByOthers(conversation.participant1))} ↔ ${nameOf(asSeenByOthers(conversation.participant2))}`,
         });
         const page = paged(rows, query.limit, (last) => encodeCursor('messages', { i: last.message.id }));
         return { messages: page.items.map(presentAdminMessage), total, nextCursor: page.nextCursor };

@@ -22,9 +22,26 @@ describe('registration', () => {
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(Object.keys(user).sort()).toEqual(
-      ['createdAt', 'email', 'emailNotificationsEnabled', 'firstName', 'id', 'isAdmin', 'isBanned', 'lastName', 'profileImageUrl', 'termsAccepted', 'username'].sort(),
+      [
+        'createdAt',
+        'email',
+        'emailNotificationsEnabled',
+        'emailVerified',
+        'firstName',
+        'hasPassword',
+        'id',
+        'isAdmin',
+        'isBanned',
+        'lastName',
+        'pendingEmail',
+        'profileImageUrl',
+        'termsAccepted',
+        'username',
+      ].sort(),
     );
     expect(user).toMatchObject({ email, isBanned: false, termsAccepted: false, emailNotificationsEnabled: true, isAdmin: false });
+    // Verified once the link of the sign-up email is opened (src/server/modules/account/verification.test.ts).
+    expect(user).toMatchObject({ emailVerified: false, pendingEmail: null, hasPassword: true });
     const me = await currentUser(sessionCookieFrom(res));
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);

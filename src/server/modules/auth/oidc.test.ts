@@ -93,7 +93,7 @@ describe('sign-in with an OpenID Connect provider', () => {
 
     const me = await get(t, '/api/auth/user', sessionCookieFrom(res));
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: 'https://id.example.org/ada.png', termsAccepted: false });
+    expect(me.json()).toMatchObject({ email, emailVerified: true, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: 'https://id.example.org/ada.png', termsAccepted: false });
     expect(me.json().username).toMatch(/^oidc_/);
     expect(await identitiesOf(sub)).toHaveLength(1);
     expect((await userRow(me.json().id)).passwordHash).toBeNull();
@@ -117,6 +117,35 @@ describe('sign-in with an OpenID Connect provider', () => {
       { count: number },
     ];
     expect(count).toBe(1);
+  });
+
+  it('counts the address as verified when the provider says so, and never replaces a picture uploaded here', async () => {
+    const sub = uniqueSub();
+    const email = uniqueEmail('claims');
+    const first = await signInWithProvider(sub, { email, email_verified: false, picture: 'https://id.example.org/a.png' });
+    const { id } = (await get(t, '/api/auth/user', sessionCookieFrom(first))).json();
+    expect(await userRow(id)).toMatchObject({ email, emailVerified: false, profileImageUrl: 'https://id.example.org/a.png' });
+
+    await signInWithProvider(sub, { email, email_verified: true, picture: 'https://id.example.org/b.png' });
+    expect(await userRow(id)).toMatchObject({ email, emailVerified: true, profileImageUrl: 'https://id.example.org/b.png' });
+
+    const uploaded = '/api/images/3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
+    await t.database.db.update(users).set({ profileImageUrl: uploaded }).where(eq(users.id, id));
+    const moved = uniqueEmail('claims-moved');
+    await signInWithProvider(sub, { email: moved, email_verified: true, picture: 'https://id.example.org/c.png' });
+    expect(await userRow(id)).toMatchObject({ email: moved, emailVerified: true, profileImageUrl: uploaded });
+  });
+
+  it('takes an unverified address only for an account without one, and leaves it unverified', async () => {
+    const sub = uniqueSub();
+    const first = await signInWithProvider(sub, {});
+    const { id } = (await get(t, '/api/auth/user', sessionCookieFrom(first))).json();
+    expect(await userRow(id)).toMatchObject({ email: null, emailVerified: false });
+    const email = uniqueEmail('later');
+    await signInWithProvider(sub, { email, email_verified: false });
+    expect(await userRow(id)).toMatchObject({ email, emailVerified: false });
+    await signInWithProvider(sub, { email: uniqueEmail('unvouched'), email_verified: false });
+    expect(await userRow(id)).toMatchObject({ email, emailVerified: false });
   });
 
   it('rotates the session: one started before the sign-in is not kept', async () => {

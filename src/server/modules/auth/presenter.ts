@@ -19,5 +19,8 @@ export function presentUser(row: UserRow, adminEmails: readonly string[]): User 
     termsAccepted: row.termsAccepted,
     emailNotificationsEnabled: row.emailNotificationsEnabled,
     isAdmin: isAdminEmail(row.email, adminEmails),
+    emailVerified: row.emailVerified,
+    pendingEmail: row.pendingEmail,
+    hasPassword: row.passwordHash !== null,
   };
 }

@@ -2,11 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterInput } from '../../../shared/auth.js';
 import { USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits.js';
 import { MESSAGES } from '../../../shared/texts.js';
+import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/error-handler.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isAdminEmail } from './presenter.js';
-import type { AuthRepository, UserRow } from './repository.js';
+import { createAuthRepository, type AuthRepository, type UserRow } from './repository.js';
 
 const EMAIL_KEY = 'users_email_lower_key';
 const USERNAME_KEY = 'users_username_lower_key';
@@ -35,8 +36,21 @@ export type OidcSignIn = { user: UserRow } | { refused: 'suspended' | 'email_in_
 
 const IDENTITY_KEY = 'oidc_identities_issuer_subject_key';
 
-export function createAuthService(repo: AuthRepository, options: { adminEmails?: readonly string[] } = {}) {
+/** Pictures uploaded here (decision 014): a provider's picture never replaces one. */
+const isUploadedAvatar = (url: string | null) => url !== null && url.startsWith('/api/images/');
+
+export interface AuthServiceOptions {
+  adminEmails?: readonly string[];
+  /**
+   * How sign-up writes a local account: runs `insert` in a transaction of its own making and may write more in
+   * it (account care writes the verification link). Without it, a plain insert.
+   */
+  signUp?: (insert: (tx: Db) => Promise<UserRow>) => Promise<UserRow>;
+}
+
+export function createAuthService(repo: AuthRepository, options: AuthServiceOptions = {}) {
   const adminEmails = options.adminEmails ?? [];
+  const { signUp } = options;
 
   async function availableUsername(email: string): Promise<string> {
     const base = usernameBaseFromEmail(email);
@@ -49,14 +63,23 @@ export function createAuthService(repo: AuthRepository, options: { adminEmails?:
     return `user_${randomUUID().replaceAll('-', '').slice(0, USERNAME_MAX - 5)}`;
   }
 
-  /** The profile's names and picture, and its email when the provider vouches for it (or the account has none). */
+  /**
+   * The profile's names and picture (unless the person uploaded one here), and its email when the provider
+   * vouches for it (or the account has none); the address counts as verified when the provider says so.
+   */
   async function updateFromProfile(user: UserRow, profile: OidcProfile): Promise<UserRow> {
     const values: Partial<UserRow> = {};
     if (profile.firstName !== undefined) values.firstName = profile.firstName;
     if (profile.lastName !== undefined) values.lastName = profile.lastName;
-    if (profile.profileImageUrl !== undefined) values.profileImageUrl = profile.profileImageUrl;
-    const newEmail = profile.email && profile.email.toLowerCase() !== user.email?.toLowerCase() && (profile.emailVerified || !user.email);
-    if (newEmail) values.email = profile.email;
+    if (profile.profileImageUrl !== undefined && !isUploadedAvatar(user.profileImageUrl)) values.profileImageUrl = profile.profileImageUrl;
+    const sameEmail = profile.email !== undefined && profile.email.toLowerCase() === user.email?.toLowerCase();
+    const newEmail = profile.email && !sameEmail && (profile.emailVerified || !user.email);
+    if (newEmail) {
+      values.email = profile.email;
+      values.emailVerified = profile.emailVerified;
+    } else if (sameEmail && profile.emailVerified && !user.emailVerified) {
+      values.emailVerified = true;
+    }
     if (Object.keys(values).length === 0) return user;
     try {
       return (await repo.updateUser(user.id, values)) ?? user;
@@ -64,6 +87,7 @@ export function createAuthService(repo: AuthRepository, options: { adminEmails?:
       // The new address belongs to another account: keep ours, take the rest.
       if (!newEmail || !isUniqueViolation(error, EMAIL_KEY)) throw error;
       delete values.email;
+      delete values.emailVerified;
       return (await repo.updateUser(user.id, values)) ?? user;
     }
   }
@@ -89,6 +113,7 @@ export function createAuthService(repo: AuthRepository, options: { adminEmails?:
         user = await repo.insertUser({
           id: randomUUID(),
           email: profile.email ?? null,
+          emailVerified: profile.email !== undefined && profile.emailVerified,
           username,
           firstName: profile.firstName ?? null,
           lastName: profile.lastName ?? null,
@@ -139,8 +164,9 @@ export function createAuthService(repo: AuthRepository, options: { adminEmails?:
       // The checks above give friendly answers; the unique indexes settle races between two sign-ups.
       for (let attempt = 0; ; attempt++) {
         const username = input.username ?? (await availableUsername(input.email));
+        const values = { id: randomUUID(), email: input.email, username, passwordHash };
         try {
-          return await repo.insertUser({ id: randomUUID(), email: input.email, username, passwordHash });
+          return await (signUp ? signUp((tx) => createAuthRepository(tx).insertUser(values)) : repo.insertUser(values));
         } catch (error) {
           if (isUniqueViolation(error, EMAIL_KEY)) throw conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
           if (isUniqueViolation(error, USERNAME_KEY)) {

@@ -22,6 +22,9 @@ export class UndecodableImageError extends Error {
 export const FULL_MAX_SIZE = 1600;
 export const CARD_WIDTH = 640;
 export const CARD_HEIGHT = 480;
+/** A profile picture: a square (cover crop), large for the profile page, small for the navbar, cards and lists. */
+export const AVATAR_SIZE = 512;
+export const AVATAR_SMALL_SIZE = 96;
 /** A 5 MB file can still declare a gigapixel canvas; decoding stops above this many pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -66,22 +69,40 @@ export function decodeDataUrl(s: string): Buffer | undefined {
   return Buffer.from(payload, 'base64');
 }
 
+interface Variant {
+  width: number;
+  height: number;
+  fit: 'inside' | 'cover';
+  quality: number;
+}
+
+/** A listing photo keeps its shape up to 1600 px; its card is the 4:3 crop the listing cards show. */
+const LISTING_VARIANTS: Record<'full' | 'card', Variant> = {
+  full: { width: FULL_MAX_SIZE, height: FULL_MAX_SIZE, fit: 'inside', quality: 80 },
+  card: { width: CARD_WIDTH, height: CARD_HEIGHT, fit: 'cover', quality: 75 },
+};
+
+/** Both avatar sizes are exact squares, small pictures enlarged too: every avatar has the same two shapes. */
+const AVATAR_VARIANTS: Record<'full' | 'card', Variant> = {
+  full: { width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover', quality: 80 },
+  card: { width: AVATAR_SMALL_SIZE, height: AVATAR_SMALL_SIZE, fit: 'cover', quality: 80 },
+};
+
 /**
  * Re-encodes to WebP in two sizes. sharp writes no metadata unless asked (withMetadata is never called),
  * so EXIF (GPS included), XMP and IPTC are gone; rotate() applies the EXIF orientation before it is dropped.
  */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+async function reencode(bytes: Buffer, variants: Record<'full' | 'card', Variant>): Promise<ProcessedImage> {
   // Only the first frame of an animated GIF or WebP; warnings pass, decoding errors refuse the file.
   const base = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
+  const encode = ({ width, height, fit, quality }: Variant) =>
+    base
+      .clone()
+      .resize(width, height, { fit, withoutEnlargement: fit === 'inside' })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
   try {
-    const [full, card] = await Promise.all([
-      base
-        .clone()
-        .resize(FULL_MAX_SIZE, FULL_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-      base.clone().resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' }).webp({ quality: 75 }).toBuffer({ resolveWithObject: true }),
-    ]);
+    const [full, card] = await Promise.all([encode(variants.full), encode(variants.card)]);
     return {
       full: full.data,
       fullWidth: full.info.width,
@@ -94,3 +115,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw new UndecodableImageError(error);
   }
 }
+
+/** A listing photo: up to 1600 px on its longer side, and a 640×480 card crop. */
+export const processImage = (bytes: Buffer) => reencode(bytes, LISTING_VARIANTS);
+
+/** A profile picture: centre-cropped to a 512 px square, and a 96 px one. */
+export const processAvatar = (bytes: Buffer) => reencode(bytes, AVATAR_VARIANTS);

@@ -5,6 +5,12 @@ import { images } from '../../db/schema.js';
 export type NewImageRow = typeof images.$inferInsert;
 export type ImageVariant = 'full' | 'card';
 
+/**
+ * Only listing photos can be named in a listing, or swept as abandoned uploads: a profile picture never is.
+ * A literal rather than a parameter, so the planner matches the partial index images_unattached_idx.
+ */
+const isListingPhoto = sql`${images.kind} = 'listing'`;
+
 /** Queries on the images table; `db` may be a transaction. */
 /**
  * A listing's image ids in position order, as one column of a query on `services`: a page of listings and
@@ -24,7 +30,7 @@ export function createImageRepository(db: Db) {
       const rows = await db
         .select({ id: images.id })
         .from(images)
-        .where(and(eq(images.userId, userId), inArray(images.id, ids)));
+        .where(and(eq(images.userId, userId), inArray(images.id, ids), isListingPhoto));
       return new Set(rows.map((r) => r.id));
     },
 
@@ -40,7 +46,7 @@ export function createImageRepository(db: Db) {
         .update(images)
         .set({ serviceId, position })
         .where(
-          and(inArray(images.id, ids), eq(images.userId, userId), or(isNull(images.serviceId), eq(images.serviceId, serviceId))),
+          and(inArray(images.id, ids), eq(images.userId, userId), isListingPhoto, or(isNull(images.serviceId), eq(images.serviceId, serviceId))),
         )
         .returning({ id: images.id });
       return new Set(rows.map((r) => r.id));
@@ -51,6 +57,15 @@ export function createImageRepository(db: Db) {
       await db.delete(images).where(and(eq(images.serviceId, serviceId), others));
     },
 
+    /** The person's profile pictures, deleted for good. */
+    async deleteAvatarsOf(userId: string): Promise<void> {
+      await db.delete(images).where(and(eq(images.userId, userId), sql`${images.kind} = 'avatar'`));
+    },
+
+    /** Every image the person owns: profile pictures, listing photos and uploads no listing claimed yet. */
+    async deleteAllOf(userId: string): Promise<void> {
+      await db.delete(images).where(eq(images.userId, userId));
+    },
 
     async variant(id: string, variant: ImageVariant): Promise<Buffer | undefined> {
       const column = variant === 'full' ? images.full : images.card;
@@ -58,10 +73,11 @@ export function createImageRepository(db: Db) {
       return row?.bytes;
     },
 
+    /** Abandoned listing uploads, over the partial index images_unattached_idx (avatars are never swept). */
     async deleteUnattachedBefore(before: Date): Promise<number> {
       const rows = await db
         .delete(images)
-        .where(and(isNull(images.serviceId), lt(images.createdAt, before)))
+        .where(and(isNull(images.serviceId), isListingPhoto, lt(images.createdAt, before)))
         .returning({ id: images.id });
       return rows.length;
     },

@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES, type UploadedImage } from '../../../shared
 import type { Db } from '../../db/client.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { IMAGE_MESSAGES, refName } from './messages.js';
-import { decodeDataUrl, processImage, sniffImageType, UndecodableImageError, type ProcessedImage } from './pipeline.js';
+import { decodeDataUrl, processAvatar, processImage, sniffImageType, UndecodableImageError, type ProcessedImage } from './pipeline.js';
 import { imageUrl, presentUploaded } from './presenter.js';
 import { createImageRepository, type ImageVariant } from './repository.js';
 
@@ -27,11 +27,11 @@ function imageIdFromUrl(ref: string): string | undefined {
 }
 
 /** Checks the real bytes and re-encodes them; slow (sharp), so never called inside a transaction. */
-async function checkAndProcess(bytes: Buffer, fileName: string): Promise<ProcessedImage> {
+async function checkAndProcess(bytes: Buffer, fileName: string, encode = processImage): Promise<ProcessedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw tooLarge(fileName);
   if (!sniffImageType(bytes)) throw badRequest(IMAGE_MESSAGES.notAnImage(fileName));
   try {
-    return await processImage(bytes);
+    return await encode(bytes);
   } catch (error) {
     if (error instanceof UndecodableImageError) throw badRequest(IMAGE_MESSAGES.notAnImage(fileName));
     throw error;
@@ -96,6 +96,32 @@ export function createImageService(db: Db) {
     return unique.map(imageUrl);
   }
 
+  /**
+   * A profile picture, checked like a listing upload (same size limit, magic numbers and texts) and re-encoded
+   * to the two avatar squares. Slow: call it before the transaction that stores it with `replaceAvatar`.
+   */
+  function prepareAvatar(bytes: Buffer, fileName: string): Promise<ProcessedImage> {
+    return checkAndProcess(bytes, fileName, processAvatar);
+  }
+
+  /** Inside the caller's transaction: the person's profile picture becomes `avatar`, the old one is gone for good. Answers its URL. */
+  async function replaceAvatar(tx: Db, userId: string, avatar: ProcessedImage): Promise<string> {
+    const txRepo = createImageRepository(tx);
+    await txRepo.deleteAvatarsOf(userId);
+    const id = randomUUID();
+    await txRepo.insert({ id, userId, kind: 'avatar', serviceId: null, position: 0, ...avatar });
+    return imageUrl(id);
+  }
+
+  /** Inside the caller's transaction: the person's profile picture, deleted for good. */
+  function removeAvatar(tx: Db, userId: string): Promise<void> {
+    return createImageRepository(tx).deleteAvatarsOf(userId);
+  }
+
+  /** Inside the caller's transaction (account deletion): every image the person owns. */
+  function removeAllOf(tx: Db, userId: string): Promise<void> {
+    return createImageRepository(tx).deleteAllOf(userId);
+  }
 
   /** Uploads no listing claimed within `ms` (abandoned forms, failed saves). */
   function deleteUnattachedOlderThan(ms: number): Promise<number> {
@@ -106,5 +132,5 @@ export function createImageService(db: Db) {
     return repo.variant(id, variant);
   }
 
-  return { store, resolveRefs, attach, deleteUnattachedOlderThan, bytesOf };
+  return { store, resolveRefs, attach, prepareAvatar, replaceAvatar, removeAvatar, removeAllOf, deleteUnattachedOlderThan, bytesOf };
 }

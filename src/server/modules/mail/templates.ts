@@ -35,20 +35,23 @@ export function excerpt(content: string, max = NOTIFICATION_EXCERPT_CHARS): stri
 
 const about = (subject: string | null) => (subject && oneLine(subject) ? ` about "${oneLine(subject)}"` : '');
 
-interface Layout {
-  /** One sentence above the quoted message; plain text, escaped here. */
+export interface EmailLayout {
+  /** One sentence (or a short paragraph) at the top; plain text, escaped here. */
   intro: string;
-  quote: string;
-  link: { href: string; label: string };
+  /** Someone's words, quoted under the intro; none for the account emails. */
+  quote?: string;
+  /** The button; none for a notice that asks for nothing. */
+  link?: { href: string; label: string };
   footer: string;
 }
 
-function textOf({ intro, quote, link, footer }: Layout): string {
-  return `${intro}\n\n${quote}\n\n${link.label}: ${link.href}\n\n${footer}\n\n— ${SITE}\n`;
+function textOf({ intro, quote, link, footer }: EmailLayout): string {
+  const parts = [intro, quote, link && `${link.label}: ${link.href}`, footer].filter((p) => p !== undefined);
+  return `${parts.join('\n\n')}\n\n— ${SITE}\n`;
 }
 
 /** Simple, table-free HTML with inline styles: what mail clients render most alike. */
-function htmlOf({ intro, quote, link, footer }: Layout): string {
+function htmlOf({ intro, quote, link, footer }: EmailLayout): string {
   const e = escapeHtml;
   return `<!doctype html>
 <html lang="en">
@@ -56,8 +59,7 @@ function htmlOf({ intro, quote, link, footer }: Layout): string {
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2933;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:8px;padding:24px">
 <p style="margin:0 0 16px;font-size:16px">${e(intro)}</p>
-<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>
-<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>
+${quote === undefined ? '' : `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>\n`}${link ? `<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>\n` : ''}
 <p style="margin:0;font-size:13px;color:#616e7c">${e(footer)}</p>
 </div>
 <p style="max-width:560px;margin:12px auto 0;font-size:12px;color:#8a94a0;text-align:center">${e(SITE)}</p>
@@ -66,7 +68,8 @@ function htmlOf({ intro, quote, link, footer }: Layout): string {
 `;
 }
 
-function email(kind: string, to: string, subject: string, layout: Layout): Email {
+/** An email in the site's one layout: the intro, an optional quote and button, the footer. */
+export function layoutEmail(kind: string, to: string, subject: string, layout: EmailLayout): Email {
   return { kind, to, subject: oneLine(subject), text: textOf(layout), html: htmlOf(layout) };
 }
 
@@ -75,7 +78,7 @@ const messagesUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/mes
 /** "Send a copy to my email": the sender's own words, for their records. */
 export function messageCopyEmail(input: MessageEmailInput & { recipientName: string }): Email {
   const recipient = oneLine(input.recipientName);
-  return email('message-copy', input.to, `Copy of your message to ${recipient}${about(input.subject)}`, {
+  return layoutEmail('message-copy', input.to, `Copy of your message to ${recipient}${about(input.subject)}`, {
     intro: `Here is a copy of the message you sent to ${recipient}${about(input.subject)} on ${SITE}:`,
     quote: input.content.trim(),
     link: { href: messagesUrl(input.publicUrl), label: 'See the conversation' },
@@ -87,7 +90,7 @@ export function messageCopyEmail(input: MessageEmailInput & { recipientName: str
 export function newMessageEmail(input: MessageEmailInput & { senderName: string }): Email {
   const sender = oneLine(input.senderName);
   const base = input.publicUrl.replace(/\/+$/, '');
-  return email('message-notification', input.to, `${sender} sent you a message${about(input.subject)}`, {
+  return layoutEmail('message-notification', input.to, `${sender} sent you a message${about(input.subject)}`, {
     intro: `${sender} sent you a message${about(input.subject)} on ${SITE}:`,
     quote: excerpt(input.content),
     link: { href: messagesUrl(base), label: 'Read and reply' },

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, MessagePage } from '../../../shared/messaging.js';
 import { conversations, messages, outbox, users } from '../../db/schema.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { markEmailVerified, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
 
 const MODERATOR = 'moderator@example.test';
@@ -32,8 +32,14 @@ async function start(writer: SignedUp, serviceId: number, message = 'Hello! Is S
 const unread = async (who: SignedUp) => (await call('GET', '/api/messages/unread-count', who.cookie)).json<{ count: number }>().count;
 const list = async (who: SignedUp) => (await call('GET', '/api/conversations', who.cookie)).json<Conversation[]>();
 const history = async (who: SignedUp, id: number, query = '') => call('GET', `/api/conversations/${id}/messages${query}`, who.cookie);
+/** The message emails (notifications and copies) queued for an address; sign-up's verification email is not one. */
 const outboxTo = async (address: string) =>
-  t.database.db.select({ kind: outbox.kind, subject: outbox.subject, text: outbox.text }).from(outbox).where(eq(outbox.toAddress, address));
+  t.database.db
+    .select({ kind: outbox.kind, subject: outbox.subject, text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, address), like(outbox.kind, 'message-%')));
+/** Only confirmed addresses get message emails (decision 014). */
+const verify = (...people: SignedUp[]) => Promise.all(people.map((p) => markEmailVerified(t.database.db, p.user.id)));
 
 describe('starting a conversation about a listing', () => {
   it('opens it with the owner, answers the Conversation shape, and counts one unread for the owner', async () => {
@@ -266,6 +272,7 @@ describe('contact the team', () => {
 describe('email copies and notifications', () => {
   it('queues a copy for the sender when asked, and a notification for the recipient at most once per 15 minutes while unread', async () => {
     const { owner, writer, listing } = await pair();
+    await verify(owner, writer);
     const conversation = (await start(writer, listing.id, 'First question', { sendCopyToSender: true })).json<Conversation>();
     expect((await outboxTo(writer.email)).map((e) => e.kind)).toEqual(['message-copy']);
     expect((await outboxTo(owner.email)).map((e) => e.kind)).toEqual(['message-notification']);
@@ -288,8 +295,24 @@ describe('email copies and notifications', () => {
 
   it('sends no notification to someone who turned them off', async () => {
     const { owner, writer, listing } = await pair();
+    await verify(owner, writer);
     await call('PATCH', '/api/auth/email-notifications', owner.cookie, { emailNotificationsEnabled: false });
     await start(writer, listing.id);
     expect(await outboxTo(owner.email)).toEqual([]);
+  });
+
+  it('sends neither a notification nor a copy to an address nobody confirmed, and notifies once it is confirmed', async () => {
+    const { owner, writer, listing } = await pair();
+    const conversation = (await start(writer, listing.id, 'Unconfirmed hello', { sendCopyToSender: true })).json<Conversation>();
+    expect(await outboxTo(owner.email)).toEqual([]);
+    expect(await outboxTo(writer.email)).toEqual([]);
+    // The unconfirmed recipient's notification window was not used up either.
+    const [row] = await t.database.db.select().from(conversations).where(eq(conversations.id, conversation.id));
+    expect(row!.participant2NotifiedAt).toBeNull();
+
+    await verify(owner, writer);
+    await call('POST', `/api/conversations/${conversation.id}/messages`, writer.cookie, { content: 'Now confirmed', sendCopyToSender: true });
+    expect((await outboxTo(owner.email)).map((e) => e.kind)).toEqual(['message-notification']);
+    expect((await outboxTo(writer.email)).map((e) => e.kind)).toEqual(['message-copy']);
   });
 });

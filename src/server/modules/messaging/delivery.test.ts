@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../shared/messaging.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
+import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
 import { SseReader } from '../../../../test/helpers/sse.js';
 
 /** The app listening for real (streams need a socket) and sending its outbox to a real SMTP server. */
@@ -22,6 +22,15 @@ afterAll(async () => {
 
 const post = (path: string, cookie: string, body: object) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
+/** Opens the link of each person's verification email, as they would: message emails only go to confirmed addresses. */
+async function confirmAddresses(...people: SignedUp[]) {
+  expect(await t.app.mailer.flush()).toBe(people.length);
+  for (const person of people) {
+    const [mail] = smtp.to(person.email);
+    const res = await post('/api/auth/verify-email', person.cookie, { token: linkIn(mail!, '/verify-email').token });
+    expect(res.status).toBe(200);
+  }
+}
 const stream = async (cookie: string) => {
   const res = await fetch(`${base}/api/events`, { headers: { cookie } });
   expect(res.status).toBe(200);
@@ -32,6 +41,7 @@ describe('delivery of a message', () => {
   it('reaches the recipient’s open tabs live, and their inbox and the sender’s copy through SMTP, once', async () => {
     const owner = await signUp(t.app);
     const writer = await signUp(t.app);
+    await confirmAddresses(owner, writer);
     const listing = await createListing(t, owner.cookie, { title: 'Weekend dog walking' });
     const ownerTab = await stream(owner.cookie);
     const writerTab = await stream(writer.cookie);
@@ -63,7 +73,7 @@ describe('delivery of a message', () => {
     expect(await t.app.mailer.flush()).toBe(3);
     expect(await t.app.mailer.flush()).toBe(0);
     const [copy] = smtp.to(writer.email).filter((m) => m.text?.includes('Could you walk Rex'));
-    const notifications = smtp.to(owner.email);
+    const notifications = smtp.to(owner.email).filter((m) => m.subject?.includes('sent you a message'));
     expect(notifications).toHaveLength(1);
     expect(notifications[0]!.text).toContain('Hi! Could you walk Rex on Saturday?');
     expect(notifications[0]!.text).toContain('https://neighbours.example/messages');

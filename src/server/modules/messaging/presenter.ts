@@ -1,8 +1,11 @@
 import type { Conversation, Message, Participant } from '../../../shared/messaging.js';
+import { asSeenByOthers } from '../account/tombstone.js';
 import type { MessageRow } from './repository.js';
 import type { MessagingRepository } from './repository.js';
 
 type ConversationRecord = NonNullable<Awaited<ReturnType<MessagingRepository['findConversation']>>>;
+/** A participant as the repository reads them: with `deletedAt`, which only decides how they are shown. */
+export type ParticipantRecord = Participant & { deletedAt: Date | null };
 
 /** The Conversation of spec section 3, as one of its participants sees it (no email addresses). */
 export function presentConversation(record: ConversationRecord): Conversation {
@@ -11,8 +14,8 @@ export function presentConversation(record: ConversationRecord): Conversation {
     id: c.id,
     participant1Id: c.participant1Id,
     participant2Id: c.participant2Id,
-    participant1: record.participant1,
-    participant2: record.participant2,
+    participant1: asSeenByOthers(record.participant1),
+    participant2: asSeenByOthers(record.participant2),
     subject: c.subject,
     createdAt: c.createdAt.toISOString(),
     lastMessageAt: c.lastMessageAt.toISOString(),
@@ -31,7 +34,13 @@ export function presentConversation(record: ConversationRecord): Conversation {
   };
 }
 
-/** The Message of spec section 3. */
-export function presentMessage(message: MessageRow, sender: Participant): Message {
-  return { id: message.id, conversationId: message.conversationId, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: sender };
+/** The Message of spec section 3; a sender who deleted their account reads 'Deleted user'. */
+export function presentMessage(message: MessageRow, sender: ParticipantRecord): Message {
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    content: message.content,
+    createdAt: message.createdAt.toISOString(),
+    fromUser: asSeenByOthers(sender),
+  };
 }

@@ -10,12 +10,14 @@ const participant1 = alias(users, 'participant1');
 const participant2 = alias(users, 'participant2');
 const sender = alias(users, 'sender');
 
+/** A participant's public columns, and whether they deleted their account (the presenter shows 'Deleted user'). */
 const participantColumns = (u: typeof participant1 | typeof participant2 | typeof sender) => ({
   id: u.id,
   username: u.username,
   firstName: u.firstName,
   lastName: u.lastName,
   profileImageUrl: u.profileImageUrl,
+  deletedAt: u.deletedAt,
 });
 
 /** Where a person takes part, as participant1 or participant2. */

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
 import type { LiveEvent, Message, SendMessage, StartConversation } from '../../../shared/messaging.js';
 import {
   CONTACT_DEFAULT_SUBJECT,
@@ -88,7 +89,8 @@ export function createMessagingService(deps: MessagingDeps) {
     const unreadBefore = recipientSide === 1 ? conversation.participant1Unread : conversation.participant2Unread;
     const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
     const windowStart = message.createdAt.getTime() - NOTIFICATION_WINDOW_MINUTES * 60_000;
-    const notify = to.emailNotificationsEnabled && Boolean(to.email) && (unreadBefore === 0 || !notifiedAt || notifiedAt.getTime() <= windowStart);
+    // Only to an address its owner confirmed (decision 014): an unverified one may be a stranger's.
+    const notify = to.emailNotificationsEnabled && to.emailVerified && Boolean(to.email) && (unreadBefore === 0 || !notifiedAt || notifiedAt.getTime() <= windowStart);
     await repo.updateConversation(tx, conversationId, {
       lastMessageAt: message.createdAt,
       ...(recipientSide === 1
@@ -100,7 +102,7 @@ export function createMessagingService(deps: MessagingDeps) {
     if (notify && to.email) {
       await mail.enqueue(tx, newMessageEmail({ to: to.email, senderName: from.username ?? 'A neighbour', subject, content, publicUrl }));
     }
-    if (sendCopyToSender && from.email) {
+    if (sendCopyToSender && from.emailVerified && from.email) {
       await mail.enqueue(tx, messageCopyEmail({ to: from.email, recipientName: to.username ?? 'a neighbour', subject, content, publicUrl }));
     }
     return message;
@@ -121,6 +123,8 @@ export function createMessagingService(deps: MessagingDeps) {
 
   async function recipientOf(conversation: ConversationRow, user: UserRow): Promise<UserRow> {
     const recipient = await users.findUserById(otherOf(conversation, user.id));
+    // The other side deleted their account: the conversation stays readable, but nobody is there to write to.
+    if (recipient?.deletedAt) throw conflict(ACCOUNT_MESSAGES.recipientDeleted);
     if (!recipient || recipient.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
     return recipient;
   }

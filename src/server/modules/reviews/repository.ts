@@ -5,7 +5,8 @@ import { conversations, reviews, serviceCompletions, services, users } from '../
 export type CompletionRow = typeof serviceCompletions.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 
-const reviewerColumns = { firstName: users.firstName, lastName: users.lastName, username: users.username };
+/** The reviewer's names, and whether they deleted their account (the presenter shows 'Deleted user'). */
+const reviewerColumns = { firstName: users.firstName, lastName: users.lastName, username: users.username, deletedAt: users.deletedAt };
 
 export function createReviewsRepository(db: Db) {
   const selectReviews = () => db.select({ review: reviews, reviewer: reviewerColumns }).from(reviews).innerJoin(users, eq(users.id, reviews.reviewerId));

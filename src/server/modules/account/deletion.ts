@@ -1,0 +1,99 @@
+import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD, DELETED_USER_NAME, type DeleteAccountInput } from '../../../shared/account.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { RateLimit } from '../../lib/rate-limit.js';
+import { MESSAGES } from '../../../shared/texts.js';
+import { isAdminEmail } from '../auth/presenter.js';
+import type { UserRow } from '../auth/repository.js';
+import type { Email } from '../mail/mailer.js';
+import { layoutEmail } from '../mail/templates.js';
+import { createCareRepository } from './care-repository.js';
+
+/** What deletion needs from the mail module: the outbox, written in the deletion's transaction. */
+export interface DeletionMail {
+  enqueue(tx: Db, email: Email): Promise<void>;
+  kick(): void;
+}
+
+/** What deletion needs from the image module: every image a person owns, inside the transaction. */
+export interface DeletionImages {
+  removeAllOf(tx: Db, userId: string): Promise<void>;
+}
+
+/** What deletion needs from the listings module: its signed-out page cache shows the removed listings until told. */
+export interface DeletionListings {
+  changed(): void;
+}
+
+/** Password guesses per account through the deletion dialog (a stolen session must not become a password oracle). */
+const GUESSES = { points: 5, durationSeconds: 15 * 60 };
+
+/** The last email the address gets from us: what happened, and what stays. */
+export function accountDeletedEmail(to: string, username: string | null): Email {
+  const who = username ? `Your account ${username}` : 'Your account';
+  return layoutEmail('account-deleted', to, 'Your account has been deleted', {
+    intro:
+      `${who} has been deleted, as you asked. Your listings, likes and pictures are gone, and you have been signed out everywhere. ` +
+      `The messages and reviews you wrote stay with the people they were for, shown as written by "${DELETED_USER_NAME}".`,
+    footer: 'This is the last email we send to this address. You are welcome to sign up again at any time.',
+  });
+}
+
+/**
+ * "Delete my account" (decision 014). Everything happens in one transaction: the confirmation email is written
+ * to the outbox, the listings go for good (with their images, likes, reviews, reports and completions), the
+ * person's likes elsewhere go with exact counters, every image, session, emailed link and OpenID Connect
+ * identity goes, and the users row becomes a tombstone. Reports the person made of other listings stay, at any
+ * status, shown as by 'Deleted user': a report is about the listing, and the administrator still has to judge it.
+ */
+export function createDeletionService(deps: {
+  db: Db;
+  images: DeletionImages;
+  mail: DeletionMail;
+  listings: DeletionListings;
+  adminEmails: readonly string[];
+  rateLimitScale?: number;
+}) {
+  const { db, images, mail, listings, adminEmails } = deps;
+  const guesses = new RateLimit(GUESSES, deps.rateLimitScale ?? 1);
+
+  /** The password when the account has one, else the typed word (an account that only signs in through OpenID Connect). */
+  async function confirm(user: UserRow, input: DeleteAccountInput): Promise<void> {
+    if (user.passwordHash) {
+      if (!input.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired, { password: ACCOUNT_MESSAGES.passwordRequired });
+      await guesses.consume(user.id);
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        throw badRequest(ACCOUNT_MESSAGES.wrongPassword, { password: ACCOUNT_MESSAGES.wrongPassword });
+      }
+      return;
+    }
+    if (input.confirmation?.trim() !== DELETE_CONFIRMATION_WORD) {
+      throw badRequest(ACCOUNT_MESSAGES.deleteConfirmationRequired, { confirmation: ACCOUNT_MESSAGES.deleteConfirmationRequired });
+    }
+  }
+
+  return {
+    async deleteAccount(user: UserRow, input: DeleteAccountInput): Promise<void> {
+      if (isAdminEmail(user.email, adminEmails)) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
+      // Slow (scrypt): before the transaction, never inside it.
+      await confirm(user, input);
+      await db.transaction(async (tx) => {
+        const repo = createCareRepository(tx);
+        // The row lock orders this after any change of the same account in flight; a second deletion finds a tombstone.
+        const account = await repo.lockLiveUser(user.id);
+        if (!account) throw unauthorized(MESSAGES.signedOut);
+        if (account.email) await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
+        await repo.deleteListingsOf(user.id);
+        await repo.deleteLikesOf(user.id);
+        await images.removeAllOf(tx, user.id);
+        await repo.deleteAccessOf(user.id);
+        await repo.scrub(user.id);
+      });
+      mail.kick();
+      listings.changed();
+    },
+  };
+}
+
+export type DeletionService = ReturnType<typeof createDeletionService>;
