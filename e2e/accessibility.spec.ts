@@ -6,20 +6,25 @@ import {
   deleteListingWithApi,
   expect,
   expectNoA11yViolations,
+  linkIn,
   listingCard,
   openAccountMenu,
   openAppPage,
   openOwnerMenu,
   pngDataUrl,
   pngImage,
+  readEmail,
+  registerWithApi,
   reloadInTheme,
   setUpConversation,
   signInAsAdministrator,
   showInTheme,
   signUpWithApi,
   test,
+  uniqueEmail,
   uniqueWord,
   updateListingWithApi,
+  uploadAvatarWithApi,
   type AppPage,
 } from './fixtures.js';
 
@@ -68,6 +73,55 @@ test('a username error on the profile and the open avatar menu have no axe viola
     await expectNoA11yViolations(page, { label: `${theme} theme, avatar menu`, soft: true });
     await page.keyboard.press('Escape');
   }
+});
+
+// Account care (issue 8): the profile's forms with their errors, the delete dialog, and the emailed-link pages once used.
+test.describe('account care', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('the profile with a picture, a pending email change, its two forms showing errors and the delete dialog have no axe violations', async ({ page }) => {
+    const account = await signUpWithApi(page, { acceptTerms: true });
+    await uploadAvatarWithApi(page, await pngImage('#0f766e', { width: 400, height: 400 }));
+    const changed = await page.request.post('/api/auth/change-email', { data: { newEmail: uniqueEmail('moving'), currentPassword: account.password } });
+    expect(changed.status(), await changed.text()).toBe(202);
+    const profile = appPage('profile');
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, profile, theme);
+      await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible();
+      await expect(page.getByText('Email not verified', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Change email' }).click();
+      await page.getByRole('button', { name: 'Send verification link' }).click();
+      await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('button', { name: 'Save new password' }).click();
+      await expect(page.getByText('Current password is required', { exact: true }).last()).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, forms with errors`, soft: true });
+
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      await dialog.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(dialog.getByText('Password is required', { exact: true })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, delete dialog`, soft: true });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
+  test("'Check your email' after a reset request and 'Email address verified' have no axe violations", async ({ page, request }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      const account = await registerWithApi(request);
+      await showInTheme(page, appPage('forgot-password'), theme);
+      await page.getByLabel('Email', { exact: true }).fill(account.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, reset link sent`, soft: true });
+
+      const link = linkIn(await readEmail(account.email, { subject: 'Confirm your email address' }), '/verify-email');
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, email verified`, soft: true });
+    }
+  });
 });
 
 test.describe('on a 390 px wide phone', () => {

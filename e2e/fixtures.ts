@@ -9,6 +9,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { CategorySlug } from '../src/shared/catalogue.js';
 import type { DayCode, ListingType, RateType, Service } from '../src/shared/services.js';
@@ -203,12 +205,14 @@ export async function acceptTerms(page: Page): Promise<void> {
 }
 
 /**
- * A toast with this title is showing. Looked up inside the toast region, because Radix also keeps an offscreen copy for
+ * A toast with this title (and this description, when given) is showing. Looked up inside the toast region, because Radix also keeps an offscreen copy for
  * screen readers. `includeHidden`: an open modal dialog hides the rest of the page, the toasts' region with it, from
  * assistive technology (the dialog states the same problem next to the field); the toast still shows.
  */
-export async function expectToast(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('region', { name: /^Notifications/, includeHidden: true }).getByText(title, { exact: true })).toBeVisible();
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const region = page.getByRole('region', { name: /^Notifications/, includeHidden: true });
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) await expect(region.getByText(description, { exact: true })).toBeVisible();
 }
 
 const themeScripts = new WeakMap<Page, Disposable>();
@@ -485,6 +489,69 @@ export async function setUpConversation(page: Page, ownerClient: APIRequestConte
 }
 
 // ---------------------------------------------------------------------------------------------
+// Email: e2e/start-server.mjs runs a real SMTP server (e2e/start-smtp-server.ts) that writes every message it
+// receives into this folder as JSON. The app sends through its outbox, whose worker flushes every few seconds.
+// ---------------------------------------------------------------------------------------------
+
+const EMAIL_DIR = 'test-results/emails';
+
+export interface ReceivedEmail {
+  to: string[];
+  from: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+}
+
+function emailsTo(address: string, subject: string | RegExp | undefined): ReceivedEmail[] {
+  if (!existsSync(EMAIL_DIR)) return [];
+  const wanted = address.toLowerCase();
+  return readdirSync(EMAIL_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(EMAIL_DIR, name), 'utf8')) as ReceivedEmail)
+    .filter((mail) => mail.to.some((to) => to.toLowerCase() === wanted))
+    .filter((mail) => subject === undefined || (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)));
+}
+
+/** The newest email to `to` (with this subject, when given), waiting for the outbox to send it. */
+export async function readEmail(to: string, options: { subject?: string | RegExp; timeout?: number } = {}): Promise<ReceivedEmail> {
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = emailsTo(to, options.subject).at(-1);
+        return found !== undefined;
+      },
+      { message: `an email to ${to}${options.subject ? ` with the subject ${String(options.subject)}` : ''}`, timeout: options.timeout ?? 15_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** How many emails `to` has received so far (with this subject, when given). */
+export function countEmails(to: string, subject?: string | RegExp): number {
+  return emailsTo(to, subject).length;
+}
+
+/** The link of an email that opens `pathname` on this site, as a path with its query (`/reset-password?token=…`). */
+export function linkIn(email: ReceivedEmail, pathname: string): string {
+  for (const match of email.text.matchAll(/https?:\/\/[^\s<>"]+/g)) {
+    const url = new URL(match[0]);
+    if (url.pathname === pathname) return `${url.pathname}${url.search}`;
+  }
+  throw new Error(`The email "${email.subject}" to ${email.to.join(', ')} has no link to ${pathname}:\n${email.text}`);
+}
+
+/** Sets the profile picture of the account signed in on `who` (PUT /api/auth/avatar, as the profile page does). */
+export async function uploadAvatarWithApi(who: ApiClient, png: Buffer): Promise<string> {
+  const response = await apiOf(who).put('/api/auth/avatar', { multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: png } } });
+  expect(response.status(), `PUT /api/auth/avatar: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { profileImageUrl: string }).profileImageUrl;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Accessibility
 // ---------------------------------------------------------------------------------------------
 
@@ -538,6 +605,11 @@ export const APP_PAGES: readonly AppPage[] = [
   { name: 'contact', path: '/contact', heading: 'Contact Us', who: 'visitor' },
   { name: 'login', path: '/login', heading: 'Welcome', who: 'visitor' },
   { name: 'not-found', path: '/not-a-page', heading: '404 Page Not Found', who: 'visitor' },
+  { name: 'forgot-password', path: '/forgot-password', heading: 'Forgot your password?', who: 'visitor' },
+  // A token of the right shape shows the form; the server only judges it when the form is sent.
+  { name: 'reset-password', path: `/reset-password?token=${'x'.repeat(43)}`, heading: 'Set a new password', who: 'visitor' },
+  { name: 'reset-password-invalid', path: '/reset-password', heading: 'This link no longer works', who: 'visitor' },
+  { name: 'verify-email-invalid', path: '/verify-email?token=not-a-token', heading: 'This link no longer works', who: 'visitor' },
   { name: 'accept-terms', path: '/accept-terms', heading: 'Welcome to Our Community!', who: 'newcomer' },
   { name: 'home-signed-in', path: '/', heading: 'Connect with helpers in your community', who: 'member' },
   { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' },

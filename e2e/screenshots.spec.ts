@@ -8,16 +8,22 @@ import {
   deleteListingWithApi,
   expect,
   expectPhotosLoaded,
+  linkIn,
   openAppPage,
   pngDataUrl,
   pngImage,
+  readEmail,
+  registerWithApi,
   setUpConversation,
   signInAsAdministrator,
   showInTheme,
   signUpWithApi,
   test,
+  uniqueEmail,
+  uniqueUsername,
   uniqueWord,
   updateListingWithApi,
+  uploadAvatarWithApi,
   type AppPage,
   type ThemeName,
 } from './fixtures.js';
@@ -52,6 +58,73 @@ for (const shot of SHOTS) {
     await photograph(page, shot.name, DESKTOP);
   });
 }
+
+// Account care (issue 8): the profile in its fullest state, its forms and the delete dialog, and the emailed-link pages once used.
+test.describe('account care', () => {
+  test.describe.configure({ mode: 'parallel' });
+
+  test('the profile with a picture and a pending email change, its forms open, and the delete dialog, at 390 and 1280 px', async ({ page }) => {
+    const account = await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('pictured') });
+    await uploadAvatarWithApi(page, await pngImage('#0f766e', { width: 400, height: 400 }));
+    const changed = await page.request.post('/api/auth/change-email', { data: { newEmail: uniqueEmail('moving'), currentPassword: account.password } });
+    expect(changed.status(), await changed.text()).toBe(202);
+    const profile = appPage('profile');
+
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, profile, 'light');
+    await expectPhotosLoaded(page);
+    await photograph(page, 'profile-with-picture', PHONE);
+    await photograph(page, 'profile-with-picture', DESKTOP);
+
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Current password is required', { exact: true }).last()).toBeVisible();
+    await photograph(page, 'profile-forms', PHONE);
+    await photograph(page, 'profile-forms', DESKTOP);
+
+    await showInTheme(page, profile, 'dark');
+    await expectPhotosLoaded(page);
+    await photograph(page, 'profile-with-picture-dark', DESKTOP);
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByText('Password is required', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/delete-account-dialog-dark-1280.png`, animations: 'disabled' });
+    await showInTheme(page, profile, 'light');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/delete-account-dialog-1280.png`, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/delete-account-dialog-390.png`, animations: 'disabled' });
+
+    // The small picture beside the provider's name on a card.
+    const word = uniqueWord();
+    await createListingWithApi(page, { title: `Guitar lessons for beginners ${word}` });
+    await showInTheme(page, { name: 'services', path: `/services?search=${word}`, heading: 'Browse Services', who: 'member' }, 'light');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expectPhotosLoaded(page);
+    await photograph(page, 'card-with-avatar', PHONE);
+  });
+
+  test("'Check your email' after a reset request, and 'Email address verified', at 390 and 1280 px", async ({ page, request }) => {
+    const account = await registerWithApi(request);
+    await page.setViewportSize(PHONE);
+    await showInTheme(page, appPage('forgot-password'), 'light');
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
+    await photograph(page, 'forgot-password-sent', PHONE);
+    await photograph(page, 'forgot-password-sent', DESKTOP);
+
+    await page.setViewportSize(PHONE);
+    await page.goto(linkIn(await readEmail(account.email, { subject: 'Confirm your email address' }), '/verify-email'));
+    await expect(page.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
+    await photograph(page, 'verify-email-done', PHONE);
+    await photograph(page, 'verify-email-done', DESKTOP);
+  });
+});
 
 // The listing pages, with listings of every kind this test makes itself (found again by a word only their titles contain).
 test.describe('listing pages', () => {

@@ -21,27 +21,42 @@ function removeDataDir() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The test OpenID Connect provider first, so the app discovers it at start ('Continue with Test ID' on /login).
 const APP_URL = 'http://127.0.0.1:5174';
-const provider = spawn(process.execPath, ['--import', 'tsx', join(root, 'e2e/start-oidc-provider.ts'), APP_URL, '5175'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const oidc = await new Promise((resolveOidc, reject) => {
-  let buffer = '';
-  provider.stdout.setEncoding('utf8');
-  provider.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    const line = buffer.split('\n').find((l) => l.startsWith('OIDC '));
-    if (line) resolveOidc(JSON.parse(line.slice(5)));
+/** The folder the test mail server writes each received message into, as JSON (read by `readEmail` in e2e/fixtures.ts, which names the same folder). */
+const EMAIL_DIR = join(root, 'test-results/emails');
+
+/** Starts a helper script under tsx and waits for the one line, `{prefix} {json}`, that says it is ready. */
+function startHelper(script, args, prefix, what) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise((resolveReady, reject) => {
+    let buffer = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith(`${prefix} `));
+      if (line) resolveReady(JSON.parse(line.slice(prefix.length + 1)));
+    });
+    child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready`)));
   });
-  provider.on('exit', (code) => reject(new Error(`the test OpenID Connect provider exited (${code}) before it was ready`)));
-}).catch((error) => {
+  return { child, ready };
+}
+
+const helpers = [];
+function stopHelpers(signal = 'SIGTERM') {
+  for (const child of helpers) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+
+// The test OpenID Connect provider ('Continue with Test ID' on /login) and the mail server first, so the app finds both at start.
+const provider = startHelper('e2e/start-oidc-provider.ts', [APP_URL, '5175'], 'OIDC', 'the test OpenID Connect provider');
+const smtp = startHelper('e2e/start-smtp-server.ts', [EMAIL_DIR, '5176'], 'SMTP', 'the test mail server');
+helpers.push(provider.child, smtp.child);
+const [oidc, mail] = await Promise.all([provider.ready, smtp.ready]).catch((error) => {
   console.error('e2e:', error.message);
+  stopHelpers();
   removeDataDir();
   process.exit(1);
 });
-provider.stdout.resume();
+for (const child of helpers) child.stdout.resume();
 
 const server = spawn(process.execPath, [entry], {
   cwd: root,
@@ -63,12 +78,14 @@ const server = spawn(process.execPath, [entry], {
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
     OIDC_NAME: 'Test ID',
+    // Every email (verification, reset, notifications) goes to the test mail server.
+    SMTP_URL: mail.url,
   },
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
-    if (provider.exitCode === null && provider.signalCode === null) provider.kill(signal);
+    stopHelpers(signal);
     if (server.exitCode === null && server.signalCode === null) server.kill(signal);
     else process.exit(0);
   });
@@ -81,7 +98,7 @@ server.on('error', (error) => {
 });
 
 server.on('exit', (code, signal) => {
-  if (provider.exitCode === null && provider.signalCode === null) provider.kill('SIGTERM');
+  stopHelpers();
   removeDataDir();
   process.exit(code ?? (signal ? 0 : 1));
 });

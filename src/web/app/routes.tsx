@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import HomePage from '../features/home/home-page.js';
+import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { TermsGate } from './terms-gate.js';
 
 // Every page but Home loads on demand so the entry bundle stays small.
@@ -11,6 +12,9 @@ const AcceptTermsPage = lazy(() => import('../features/terms/accept-terms-page.j
 const ProfilePage = lazy(() => import('../features/profile/profile-page.js'));
 const ContactPage = lazy(() => import('../features/contact/contact-page.js'));
 const LoginPage = lazy(() => import('../features/auth/login-page.js'));
+const ForgotPasswordPage = lazy(() => import('../features/account/pages/forgot-password-page.js'));
+const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page.js'));
+const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-email-page.js'));
 const BrowsePage = lazy(() => import('../features/services/pages/browse-page.js'));
 const CreateServicePage = lazy(() => import('../features/services/pages/create-service-page.js'));
 const RequestServicePage = lazy(() => import('../features/services/pages/request-service-page.js'));
@@ -21,6 +25,8 @@ const AdminPage = lazy(() => import('../features/admin/pages/admin-page.js'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.js'));
 
 export function AppRoutes() {
+  // A success that reloaded the whole app (a password reset, a deleted account) tells about itself here.
+  useEffect(showToastLeftForThisLoad, []);
   return (
     <TermsGate>
       <Suspense fallback={<PageSpinner />}>
@@ -38,6 +44,9 @@ export function AppRoutes() {
           <Route path="/profile" component={ProfilePage} />
           <Route path="/contact" component={ContactPage} />
           <Route path="/login" component={LoginPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
+          <Route path="/verify-email" component={VerifyEmailPage} />
           <Route path="/admin" component={AdminPage} />
           <Route component={NotFoundPage} />
         </Switch>

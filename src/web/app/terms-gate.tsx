@@ -3,8 +3,9 @@ import { useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useAuth } from '../features/auth/use-auth.js';
 
-// Pages a user who has not accepted the terms may still see: the acceptance page itself and the terms it refers to.
-const OPEN_PATHS = new Set(['/accept-terms', '/terms']);
+// Pages a user who has not accepted the terms may still see: the acceptance page itself, the terms it refers to,
+// and the pages the account's emailed links open (a new account verifies its address before or after accepting).
+const OPEN_PATHS = new Set(['/accept-terms', '/terms', '/verify-email', '/reset-password', '/forgot-password']);
 
 /**
  * Spec section 2: a signed-in user whose termsAccepted is false is always sent to /accept-terms.

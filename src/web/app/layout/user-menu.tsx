@@ -18,7 +18,7 @@ export function UserMenu({ user }: { user: User }) {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open account menu">
-          <UserAvatar user={user} className="size-9" />
+          <UserAvatar user={user} name={displayName(user)} className="size-9" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema } from '../../../shared/auth.js';
 import { Button } from '../../components/ui/button.js';
@@ -39,7 +40,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Password</FormLabel>
+              <div className="flex items-baseline justify-between gap-4">
+                <FormLabel>Password</FormLabel>
+                <Link href="/forgot-password" className="text-sm font-medium text-link underline-offset-4 hover:underline">
+                  Forgot your password?
+                </Link>
+              </div>
               <FormControl>
                 <Input type="password" autoComplete="current-password" {...field} />
               </FormControl>

@@ -4,9 +4,13 @@ import type { User } from '../../../shared/auth.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { displayName, UserAvatar } from '../../components/user-avatar.js';
+import { displayName } from '../../components/user-avatar.js';
 import { LOGOUT_URL } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
+import { DeleteAccountSection } from '../account/components/delete-account-section.js';
+import { EmailSetting } from '../account/components/email-setting.js';
+import { PasswordSetting } from '../account/components/password-setting.js';
+import { ProfilePicture } from '../account/components/profile-picture.js';
 import { useRequireAuth } from '../auth/use-require-auth.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
 import { UsernameField } from './username-field.js';
@@ -17,22 +21,21 @@ function memberSince(user: User): string | null {
 }
 
 export default function ProfilePage() {
-  usePageMeta('Your Profile', 'Manage your Community Services Marketplace profile, username and email notification settings.');
+  usePageMeta('Your Profile', 'Manage your Community Services Marketplace profile: picture, username, email, password and notification settings.');
   const auth = useRequireAuth();
   if (auth.status !== 'signed-in') return <PageSpinner />;
   const { user } = auth;
   const since = memberSince(user);
 
   return (
-    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight">Your Profile</h1>
+    <div className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight">Your Profile</h1>
       <Card>
-        <CardHeader className="flex-row items-center gap-4 space-y-0">
-          <UserAvatar user={user} className="size-20 text-2xl" />
-          <div className="min-w-0">
+        <CardHeader>
+          <ProfilePicture user={user}>
             <p className="text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">{displayName(user)}</p>
             {since && <p className="text-sm text-muted-foreground">Member since {since}</p>}
-          </div>
+          </ProfilePicture>
         </CardHeader>
         <CardContent className="space-y-8">
           <section aria-labelledby="account-details-title" className="space-y-6">
@@ -40,10 +43,13 @@ export default function ProfilePage() {
               Account details
             </h2>
             <UsernameField user={user} />
-            <div className="space-y-1">
-              <h3 className="text-sm font-medium">Email</h3>
-              <p className={user.email ? '[overflow-wrap:anywhere]' : 'text-muted-foreground'}>{user.email || 'Not provided'}</p>
-            </div>
+            <EmailSetting user={user} />
+          </section>
+          <section aria-labelledby="password-title" className="space-y-4">
+            <h2 id="password-title" className="text-lg font-semibold">
+              Password
+            </h2>
+            <PasswordSetting user={user} />
           </section>
           <section aria-labelledby="notifications-title" className="space-y-4">
             <h2 id="notifications-title" className="text-lg font-semibold">
@@ -61,6 +67,7 @@ export default function ProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <DeleteAccountSection user={user} />
     </div>
   );
 }

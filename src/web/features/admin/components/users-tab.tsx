@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ADMIN_TEXTS, joinedLabel, totalUsersLabel, type AdminUser } from '../../../../shared/admin.js';
-import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
+import { UserAvatar } from '../../../components/user-avatar.js';
 import { errorMessage } from '../../../lib/api.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminUsers, useSetBanned } from '../api/users.js';
@@ -14,7 +14,6 @@ import { PagedList, TabHeader } from './list-parts.js';
 function UserRow({ user, onBan }: { user: AdminUser; onBan: (user: AdminUser) => void }) {
   const setBanned = useSetBanned();
   const name = user.username ?? ADMIN_TEXTS.noUsername;
-  const initial = (user.username || user.email || '?').charAt(0).toUpperCase();
 
   function unban() {
     setBanned.mutate(
@@ -28,10 +27,7 @@ function UserRow({ user, onBan }: { user: AdminUser; onBan: (user: AdminUser) =>
 
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-4 text-card-foreground">
-      <Avatar className="size-10">
-        {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-        <AvatarFallback>{initial}</AvatarFallback>
-      </Avatar>
+      <UserAvatar user={user} name={user.username || user.email || '?'} className="size-10" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium [overflow-wrap:anywhere]">{name}</span>

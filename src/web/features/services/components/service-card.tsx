@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarDays, MapPin, Tag } from 'lucide-react';
 import type { Service } from '../../../../shared/services.js';
-import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { displayName } from '../../../components/user-avatar.js';
+import { displayName, UserAvatar } from '../../../components/user-avatar.js';
 import { cn } from '../../../lib/utils.js';
 import { ImageCarousel } from './image-carousel.js';
 import { LikeButton } from './like-button.js';
@@ -111,10 +110,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu 
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <div className="flex min-w-0 items-center gap-2">
-            <Avatar className="size-8">
-              {service.user.profileImageUrl && <AvatarImage src={service.user.profileImageUrl} alt="" />}
-              <AvatarFallback className="text-sm">{provider.charAt(0).toUpperCase()}</AvatarFallback>
-            </Avatar>
+            <UserAvatar user={service.user} name={provider} className="size-8 text-sm" />
             <span className="truncate text-sm font-medium">
               <span className="sr-only">{request ? 'Requested by ' : 'Offered by '}</span>
               {provider}

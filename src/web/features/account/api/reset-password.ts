@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordInput } from '../../../../shared/account.js';
+import type { User } from '../../../../shared/auth.js';
+import { api } from '../../../lib/api.js';
+
+/** POST /api/auth/reset-password: sets the new password, ends every other session and signs the person in. */
+export function resetPassword(input: ResetPasswordInput): Promise<User> {
+  return api.post<User>('/api/auth/reset-password', input);
+}
+
+/** Success is followed by a full page load, which reads the new session afresh; no cache to update here. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, changeEmailSchema, type ChangeEmailInput } from '../../../../shared/account.js';
+import type { User } from '../../../../shared/auth.js';
+import { Button } from '../../../components/ui/button.js';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.js';
+import { Input } from '../../../components/ui/input.js';
+import { toast } from '../../../components/ui/use-toast.js';
+import { useChangeEmail } from '../api/change-email.js';
+import { FormErrorAlert, showServerErrors } from './server-errors.js';
+import { PasswordField } from './password-field.js';
+
+/** A new address, and the current password when the account has one. Nothing changes until the emailed link is opened. */
+export function ChangeEmailForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const changeEmail = useChangeEmail();
+  const form = useForm<z.input<typeof changeEmailSchema>, unknown, ChangeEmailInput>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: user.hasPassword ? { newEmail: '', currentPassword: '' } : { newEmail: '' },
+  });
+
+  function onSubmit({ newEmail, currentPassword }: ChangeEmailInput) {
+    changeEmail.mutate(user.hasPassword ? { newEmail, currentPassword } : { newEmail }, {
+      onSuccess: (updated) => {
+        toast({ title: 'Check your new inbox', description: ACCOUNT_MESSAGES.emailChangeSent(updated.pendingEmail ?? newEmail) });
+        onDone();
+      },
+      onError: (error) => showServerErrors(form.setError, error, ['newEmail', 'currentPassword']),
+    });
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change email">
+        <FormErrorAlert />
+        <FormField
+          control={form.control}
+          name="newEmail"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" autoFocus {...field} />
+              </FormControl>
+              <FormDescription>
+                We will send a link to this address. Your email changes when you open it{user.email ? '; until then you keep signing in with the current one' : ''}.
+              </FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {user.hasPassword && (
+          <PasswordField control={form.control} name="currentPassword" label="Current password" kind="current" />
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" size="sm" disabled={changeEmail.isPending}>
+            {changeEmail.isPending ? 'Sending...' : 'Send verification link'}
+          </Button>
+          <Button variant="outline" size="sm" onClick={onDone} disabled={changeEmail.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,37 @@
+import { MailQuestion } from 'lucide-react';
+import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
+import type { User } from '../../../../shared/auth.js';
+import { Button } from '../../../components/ui/button.js';
+import { ChangeEmailForm } from './change-email-form.js';
+import { EmailVerificationStatus } from './email-verification-status.js';
+import { useInlineEditor } from './use-inline-editor.js';
+
+/** The address (or 'Not provided'), whether it is verified, a change waiting for its link, and 'Change'. */
+export function EmailSetting({ user }: { user: User }) {
+  const { open: editing, opener, show, close } = useInlineEditor();
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-end justify-between gap-4">
+        <div className="min-w-0 space-y-1">
+          <h3 className="text-sm font-medium">Email</h3>
+          <p className={user.email ? '[overflow-wrap:anywhere]' : 'text-muted-foreground'}>{user.email || 'Not provided'}</p>
+        </div>
+        {!editing && (
+          <Button ref={opener} variant="outline" size="sm" onClick={show}>
+            {user.email ? 'Change' : 'Add'}
+            <span className="sr-only"> email</span>
+          </Button>
+        )}
+      </div>
+      {user.email && <EmailVerificationStatus user={user} />}
+      {user.pendingEmail && (
+        <p className="flex items-start gap-2 rounded-md border bg-muted p-3 text-sm [overflow-wrap:anywhere]">
+          <MailQuestion className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {ACCOUNT_MESSAGES.emailChangeSent(user.pendingEmail)}
+        </p>
+      )}
+      {editing && <ChangeEmailForm user={user} onDone={close} />}
+    </div>
+  );
+}

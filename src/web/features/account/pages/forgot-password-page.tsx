@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../../shared/account.js';
+import { Button } from '../../../components/ui/button.js';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.js';
+import { Input } from '../../../components/ui/input.js';
+import { usePageMeta } from '../../../lib/use-page-meta.js';
+import { useForgotPassword } from '../api/forgot-password.js';
+import { AccountCard } from '../components/account-card.js';
+import { FormErrorAlert, showServerErrors } from '../components/server-errors.js';
+
+function BackToSignIn() {
+  return (
+    <p className="text-center text-sm">
+      <Link href="/login" className="font-medium text-link underline-offset-4 hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+export default function ForgotPasswordPage() {
+  usePageMeta('Forgot your password?', 'Ask for a link to set a new password for your Community Services Marketplace account.');
+  const forgot = useForgotPassword();
+  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  function onSubmit(values: ForgotPasswordInput) {
+    forgot.mutate(values, { onError: (error) => showServerErrors(form.setError, error, ['email']) });
+  }
+
+  if (forgot.isSuccess) {
+    return (
+      <AccountCard title="Check your email" icon={<MailCheck className="size-10 text-primary" aria-hidden="true" />}>
+        <div role="status" className="space-y-3">
+          <p>{forgot.data.message}</p>
+          <p className="text-sm text-muted-foreground">
+            Nothing after a few minutes? Check your spam folder and that the address is the one you signed up with, then ask
+            again.
+          </p>
+        </div>
+        <Button variant="outline" className="w-full" onClick={() => forgot.reset()}>
+          Use another email address
+        </Button>
+        <BackToSignIn />
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard
+      title="Forgot your password?"
+      description="Enter the email address you sign in with, and we will send you a link to choose a new password."
+    >
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          <FormErrorAlert />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" inputMode="email" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" className="w-full" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      </Form>
+      <BackToSignIn />
+    </AccountCard>
+  );
+}

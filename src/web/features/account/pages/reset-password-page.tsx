@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearch } from 'wouter';
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../../shared/account.js';
+import { Button } from '../../../components/ui/button.js';
+import { Form } from '../../../components/ui/form.js';
+import { ApiError } from '../../../lib/api.js';
+import { toastAfterLoad } from '../../../lib/toast-after-load.js';
+import { usePageMeta } from '../../../lib/use-page-meta.js';
+import { useResetPassword } from '../api/reset-password.js';
+import { AccountCard } from '../components/account-card.js';
+import { LinkProblem } from '../components/link-problem.js';
+import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../components/password-schemas.js';
+import { FormErrorAlert, showServerErrors } from '../components/server-errors.js';
+import { PasswordField } from '../components/password-field.js';
+
+/** The server refused the token itself (unknown, spent or expired), as opposed to the new password. */
+function isInvalidLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && (error.message === ACCOUNT_MESSAGES.invalidLink || !!error.errors?.token);
+}
+
+export default function ResetPasswordPage() {
+  usePageMeta('Set a new password', 'Choose a new password for your Community Services Marketplace account.');
+  const parsed = accountTokenSchema.safeParse(new URLSearchParams(useSearch()).get('token') ?? '');
+  const [linkRefused, setLinkRefused] = useState(false);
+  const reset = useResetPassword();
+  const form = useForm<z.input<typeof resetPasswordFormSchema>, unknown, ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  // After success the whole app loads again, signed in; keep the form locked until then.
+  const busy = reset.isPending || reset.isSuccess;
+
+  if (!parsed.success || linkRefused) {
+    return (
+      <LinkProblem message={ACCOUNT_MESSAGES.invalidLink}>
+        <Button asChild>
+          <Link href="/forgot-password">Request a new link</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/login">Back to sign in</Link>
+        </Button>
+      </LinkProblem>
+    );
+  }
+  const token = parsed.data;
+
+  function onSubmit({ password }: ResetPasswordFormValues) {
+    reset.mutate(
+      { token, password },
+      {
+        // A full page load: the new session cookie, and nothing cached from before it.
+        onSuccess: () => toastAfterLoad({ title: 'Password reset', description: ACCOUNT_MESSAGES.passwordReset }, '/'),
+        onError: (error) => {
+          if (isInvalidLink(error)) setLinkRefused(true);
+          else showServerErrors(form.setError, error, ['password']);
+        },
+      },
+    );
+  }
+
+  return (
+    <AccountCard
+      title="Set a new password"
+      description="Choose the password you will sign in with from now on. You will be signed in here, and signed out everywhere else."
+    >
+      <Form {...form}>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          <FormErrorAlert />
+          <PasswordField control={form.control} name="password" label="New password" kind="new" />
+          <PasswordField control={form.control} name="confirmPassword" label="Confirm new password" kind="confirm" />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}
