@@ -75,6 +75,10 @@ test('a neighbour messages a listing from its card, and the owner, already on /m
     await expect(box).toBeFocused();
     await expect(box).toHaveValue(new RegExp(`"${title}"`));
     await expect(dialog.getByRole('checkbox', { name: 'Send a copy to my email' })).not.toBeChecked();
+    // A new account has not confirmed its address yet, and copies only go to confirmed ones: the dialog says so.
+    await expect(dialog.getByRole('checkbox', { name: 'Send a copy to my email' })).toHaveAccessibleDescription(
+      'Copies are sent once you confirm your email address from your Profile.',
+    );
     await expect(dialog.getByText(/payment details/)).toBeVisible();
     await expect(dialog.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute('target', '_blank');
 

@@ -70,7 +70,7 @@ interface MessageDialogContentProps {
 }
 
 function MessageDialogContent({ service, user, onClose }: MessageDialogContentProps) {
-  const ids = { message: useId(), copy: useId(), safety: useId() };
+  const ids = { message: useId(), copy: useId(), copyNote: useId(), safety: useId() };
   const [, navigate] = useLocation();
   const [message, setMessage] = useState(() => greetingFor(service));
   const [sendCopy, setSendCopy] = useState(false);
@@ -135,12 +135,25 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
         </div>
 
         {user.email && (
-          <div className="flex items-center gap-3">
-            <Checkbox id={ids.copy} checked={sendCopy} onCheckedChange={(checked) => setSendCopy(checked === true)} />
-            {/* The spec's words as they are, shown with a capital like every other label. */}
-            <Label htmlFor={ids.copy} className="inline-block first-letter:uppercase">
-              send a copy to my email
-            </Label>
+          <div className="space-y-1">
+            <div className="flex items-center gap-3">
+              <Checkbox
+                id={ids.copy}
+                checked={sendCopy}
+                onCheckedChange={(checked) => setSendCopy(checked === true)}
+                aria-describedby={user.emailVerified ? undefined : ids.copyNote}
+              />
+              {/* The spec's words as they are, shown with a capital like every other label. */}
+              <Label htmlFor={ids.copy} className="inline-block first-letter:uppercase">
+                send a copy to my email
+              </Label>
+            </div>
+            {/* The server writes copies only to confirmed addresses (decision 014): say so rather than fail silently. */}
+            {!user.emailVerified && (
+              <p id={ids.copyNote} className="pl-7 text-sm text-muted-foreground">
+                Copies are sent once you confirm your email address from your Profile.
+              </p>
+            )}
           </div>
         )}
 
