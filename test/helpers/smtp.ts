@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { createTestApp, type TestApp } from './app.js';
 
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
@@ -69,4 +70,23 @@ export async function closedPort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+export interface TestAppWithSmtp extends TestApp {
+  /** The SMTP server the app sends through (its outbox flushes there). */
+  smtp: TestSmtpServer;
+}
+
+/** The real app with a real SMTP server behind it (SMTP_URL set); `close()` stops both. */
+export async function createTestAppWithSmtp(env: Record<string, string> = {}): Promise<TestAppWithSmtp> {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
 }

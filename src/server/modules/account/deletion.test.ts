@@ -12,23 +12,18 @@ import { allPages, call, ok } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { randomIp, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 import { accountTokens, images, oidcIdentities, outbox, serviceLikes, services, sessions, users } from '../../db/schema.js';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 let admin: SignedUp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestAppWithSmtp();
   admin = await signUp(t.app, { email: ADMIN_EMAIL });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t?.close());
 
-const deleteAccount = (cookie: string | undefined, payload?: object, app = t) =>
+const deleteAccount = (cookie: string | undefined, payload?: object, app: TestApp = t) =>
   app.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
 const login = (who: SignedUp) => t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: randomIp(), payload: { email: who.email, password: who.password } });
 const status = async (url: string, cookie?: string) => (await call(t, 'GET', url, cookie)).statusCode;
@@ -199,7 +194,7 @@ describe('DELETE /api/auth/account', () => {
 
     // The confirmation went to the address they had.
     await t.app.mailer.flush();
-    const mails = smtp.to(leaver.email).filter((m) => m.subject === 'Your account has been deleted');
+    const mails = t.smtp.to(leaver.email).filter((m) => m.subject === 'Your account has been deleted');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('has been deleted');
 

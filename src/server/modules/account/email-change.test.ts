@@ -4,22 +4,16 @@ import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
 import type { User } from '../../../shared/auth.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import { users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { PASSWORD, randomIp, signUp, uniqueEmail, type SignedUp } from '../../../../test/helpers/factories.js';
-import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 
 const PUBLIC_URL = 'https://neighbours.example';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  t = await createTestAppWithSmtp({ PUBLIC_URL });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload, remoteAddress: randomIp() });
@@ -33,7 +27,7 @@ const me = async (person: SignedUp) => (await t.app.inject({ method: 'GET', url:
 /** Sends what is due; the emails `address` received with this subject. */
 async function mailTo(address: string, subject: string) {
   await t.app.mailer.flush();
-  return smtp.to(address).filter((m) => m.subject === subject);
+  return t.smtp.to(address).filter((m) => m.subject === subject);
 }
 async function changeLink(address: string) {
   const mail = (await mailTo(address, 'Confirm your new email address')).at(-1);
@@ -90,7 +84,7 @@ describe('changing the email address', () => {
   it('retires the links sent to the old address once the change is made', async () => {
     const person = await signUp(t.app);
     await t.app.mailer.flush();
-    const [verification] = smtp.to(person.email).filter((m) => m.subject === 'Confirm your email address');
+    const [verification] = t.smtp.to(person.email).filter((m) => m.subject === 'Confirm your email address');
     const newEmail = uniqueEmail('moved');
     await changeEmail(person, newEmail);
     expect((await verify((await changeLink(newEmail)).token)).statusCode).toBe(200);

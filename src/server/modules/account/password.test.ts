@@ -5,23 +5,18 @@ import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
 import type { User } from '../../../shared/auth.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import { accountTokens, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { createTestApp } from '../../../../test/helpers/app.js';
 import { PASSWORD, randomIp, sessionCookieFrom, signUp, uniqueEmail } from '../../../../test/helpers/factories.js';
-import { closedPort, linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { closedPort, linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 
 const PUBLIC_URL = 'https://neighbours.example';
 const NEW_PASSWORD = 'a brand new passphrase';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  t = await createTestAppWithSmtp({ PUBLIC_URL });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload: object, options: { cookie?: string; ip?: string } = {}) =>
   t.app.inject({ method: 'POST', url, headers: options.cookie ? { cookie: options.cookie } : {}, payload, remoteAddress: options.ip ?? randomIp() });
@@ -36,7 +31,7 @@ const rowOf = async (id: string) => (await t.database.db.select().from(users).wh
 /** Sends what is due; the reset emails `address` received so far. */
 async function resetEmailsTo(address: string) {
   await t.app.mailer.flush();
-  return smtp.to(address).filter((m) => m.subject === 'Reset your password');
+  return t.smtp.to(address).filter((m) => m.subject === 'Reset your password');
 }
 async function resetLink(address: string) {
   const mail = (await resetEmailsTo(address)).at(-1);
@@ -69,7 +64,7 @@ describe('forgot password', () => {
     expect(await resetEmailsTo(known.email)).toHaveLength(1);
     expect(await resetEmailsTo(passwordless.email)).toHaveLength(1);
     expect(await resetEmailsTo(banned.email)).toEqual([]);
-    expect(smtp.to(unknown)).toEqual([]);
+    expect(t.smtp.to(unknown)).toEqual([]);
   });
 
   it('finds the account whatever the case of the address', async () => {

@@ -4,23 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
 import type { User } from '../../../shared/auth.js';
 import { accountTokens, users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { PASSWORD, randomIp, signUp, uniqueEmail, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
-import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 
 const PUBLIC_URL = 'https://neighbours.example';
 
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  t = await createTestAppWithSmtp({ PUBLIC_URL });
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const post = (url: string, payload?: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload && { payload }), remoteAddress: randomIp() });
@@ -31,7 +25,7 @@ const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '
 /** Sends what is due, then the link of the newest verification email to `address`. */
 async function verificationLink(address: string) {
   await t.app.mailer.flush();
-  const mails = smtp.to(address).filter((m) => m.subject === 'Confirm your email address');
+  const mails = t.smtp.to(address).filter((m) => m.subject === 'Confirm your email address');
   const mail = mails.at(-1);
   if (!mail) throw new Error(`no verification email to ${address}`);
   return { mail, ...linkIn(mail, '/verify-email') };
@@ -110,7 +104,7 @@ describe('the verification link sent at sign-up', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: randomIp(), payload: { email: person.email, password: PASSWORD } });
     expect(again.statusCode).toBe(409);
     await t.app.mailer.flush();
-    expect(smtp.to(person.email)).toHaveLength(1);
+    expect(t.smtp.to(person.email)).toHaveLength(1);
   });
 
   it.each([
@@ -182,7 +176,7 @@ describe('message emails and unverified addresses', () => {
     const res = await post('/api/conversations', { serviceId: listingId, message, sendCopyToSender: true }, writer.cookie);
     expect([200, 201]).toContain(res.statusCode);
   }
-  const messageEmailsTo = (address: string) => smtp.to(address).filter((m) => m.subject !== 'Confirm your email address');
+  const messageEmailsTo = (address: string) => t.smtp.to(address).filter((m) => m.subject !== 'Confirm your email address');
 
   it('sends no notification and no copy until the address is confirmed through its link', async () => {
     const owner = await signUp(t.app);

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../shared/messaging.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
-import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 import { SseReader } from '../../../../test/helpers/sse.js';
 
 /** The app listening for real (streams need a socket) and sending its outbox to a real SMTP server. */
-let t: TestApp;
-let smtp: TestSmtpServer;
+let t: TestAppWithSmtp;
 let base: string;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://neighbours.example' });
+  t = await createTestAppWithSmtp({ PUBLIC_URL: 'https://neighbours.example' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t?.close());
 
 const post = (path: string, cookie: string, body: object) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: base }, body: JSON.stringify(body) });
@@ -26,7 +20,7 @@ const post = (path: string, cookie: string, body: object) =>
 async function confirmAddresses(...people: SignedUp[]) {
   expect(await t.app.mailer.flush()).toBe(people.length);
   for (const person of people) {
-    const [mail] = smtp.to(person.email);
+    const [mail] = t.smtp.to(person.email);
     const res = await post('/api/auth/verify-email', person.cookie, { token: linkIn(mail!, '/verify-email').token });
     expect(res.status).toBe(200);
   }
@@ -72,8 +66,8 @@ describe('delivery of a message', () => {
 
     expect(await t.app.mailer.flush()).toBe(3);
     expect(await t.app.mailer.flush()).toBe(0);
-    const [copy] = smtp.to(writer.email).filter((m) => m.text?.includes('Could you walk Rex'));
-    const notifications = smtp.to(owner.email).filter((m) => m.subject?.includes('sent you a message'));
+    const [copy] = t.smtp.to(writer.email).filter((m) => m.text?.includes('Could you walk Rex'));
+    const notifications = t.smtp.to(owner.email).filter((m) => m.subject?.includes('sent you a message'));
     expect(notifications).toHaveLength(1);
     expect(notifications[0]!.text).toContain('Hi! Could you walk Rex on Saturday?');
     expect(notifications[0]!.text).toContain('https://neighbours.example/messages');
@@ -81,6 +75,6 @@ describe('delivery of a message', () => {
     expect(copy).toBeDefined();
     expect(copy!.text).not.toContain(owner.email);
     // The writer was notified of the reply (their first unread in this conversation).
-    expect(smtp.to(writer.email).some((m) => m.text?.includes('Yes, 9am works.'))).toBe(true);
+    expect(t.smtp.to(writer.email).some((m) => m.text?.includes('Yes, 9am works.'))).toBe(true);
   });
 });
