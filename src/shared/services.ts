@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialId, text } from './input.js';
 
 /** Listing rules of spec sections 5 and 9: one definition for the forms and the API. */
 export const LISTING_TYPES = ['offer', 'request'] as const;
@@ -14,6 +15,13 @@ export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 500;
 export const MAX_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Room for a data URL's `data:image/png;name=…;base64,` header. */
+export const DATA_URL_HEADER_MAX = 200;
+/**
+ * The longest `images` entry: a 5 MB image as base64 (4 characters per 3 bytes) plus its header. Checked before
+ * anything parses the string, so no work on an entry grows beyond what a real image needs.
+ */
+export const MAX_IMAGE_REF_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + DATA_URL_HEADER_MAX;
 /** Above any honest hourly rate or fixed price for neighbourly help; keeps typos like 10000000 out. */
 export const RATE_MAX = 100_000;
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -34,11 +42,18 @@ export const IMAGE_TEXTS = {
 export const PRICES_VARY_MESSAGE = "Either provide a rate or check 'Prices Vary'.";
 export const LOCATION_MESSAGE = 'ZIP code, city, and state are required for non-virtual services';
 
+/** The 429 answers of the per-person write budgets (decision 015); the web shows them as the server sends them. */
+export const WRITE_LIMIT_TEXTS = {
+  newListings: 'You have posted a lot of listings in the last hour. Please try again later.',
+  edits: 'You have changed your listings a lot in the last hour. Please try again later.',
+  likes: 'You are liking listings too quickly. Please wait a minute and try again.',
+} as const;
+
 /** Form inputs arrive as '' or NaN when left empty; the API may send null. All mean "not given". */
 const blank = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
-const optionalText = (max: number, message: string) => z.preprocess(blank, z.string().trim().max(max, message).optional());
+const optionalText = (max: number, message: string) => z.preprocess(blank, text().trim().max(max, message).optional());
 
-const requiredId = (message: string) => z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message));
+const requiredId = (message: string) => z.preprocess(blank, serialId(message));
 const rate = (message: string) =>
   z.preprocess(blank, z.coerce.number({ error: message }).positive(message).max(RATE_MAX, `Rate must be at most ${RATE_MAX}`).optional());
 
@@ -56,7 +71,15 @@ const availability = (message: string) =>
     z.array(z.enum(DAY_CODES, { error: message }), { error: message }).min(1, message).transform((days) => DAY_CODES.filter((d) => days.includes(d))),
   );
 
-const images = z.array(z.string().min(1)).max(MAX_IMAGES, IMAGE_TEXTS.tooMany).default([]);
+const images = z
+  .array(text().min(1))
+  .max(MAX_IMAGES, IMAGE_TEXTS.tooMany)
+  .superRefine((refs, ctx) => {
+    refs.forEach((ref, i) => {
+      if (ref.length > MAX_IMAGE_REF_LENGTH) ctx.addIssue({ code: 'custom', path: [i], message: IMAGE_TEXTS.tooLarge(`Image ${i + 1}`) });
+    });
+  })
+  .default([]);
 
 const location = {
   isVirtual: z.boolean().default(false),
@@ -72,9 +95,9 @@ type Issue = { path: string[]; message: string };
  * shows every problem after one submit instead of revealing them one attempt at a time.
  */
 const alongsideFieldErrors = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
-function locationIssue(v: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }): Issue | undefined {
+function locationIssue(v: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }, needsPlace = true): Issue | undefined {
   if (v.isVirtual) return undefined;
-  if (!v.zipCode || !ZIP_PATTERN.test(v.zipCode) || !v.city || !v.state) return { path: ['zipCode'], message: LOCATION_MESSAGE };
+  if (!v.zipCode || !ZIP_PATTERN.test(v.zipCode) || (needsPlace && (!v.city || !v.state))) return { path: ['zipCode'], message: LOCATION_MESSAGE };
   return undefined;
 }
 
@@ -85,9 +108,8 @@ function listingSchema(listingType: ListingType) {
       listingType: z.literal(listingType),
       categoryId: requiredId('Please select a category'),
       serviceTypeId: requiredId('Please select a service'),
-      title: z.string({ error: 'Title must be at least 5 characters' }).trim().min(TITLE_MIN, 'Title must be at least 5 characters').max(TITLE_MAX, 'Title must be less than 100 characters'),
-      description: z
-        .string({ error: 'Description must be at least 20 characters' })
+      title: text({ error: 'Title must be at least 5 characters' }).trim().min(TITLE_MIN, 'Title must be at least 5 characters').max(TITLE_MAX, 'Title must be less than 100 characters'),
+      description: text({ error: 'Description must be at least 20 characters' })
         .trim()
         .min(DESCRIPTION_MIN, 'Description must be at least 20 characters')
         .max(DESCRIPTION_MAX, 'Description must be less than 500 characters'),
@@ -114,15 +136,18 @@ export const createServiceSchema = z.discriminatedUnion('listingType', [offerSer
 export type CreateServiceInput = z.input<typeof createServiceSchema>;
 export type CreateService = z.output<typeof createServiceSchema>;
 
-/** The edit form's own messages (spec section 5, "Edit form"); category and service type travel unchanged. */
-export function editServiceSchema(listingType: ListingType) {
+/**
+ * The edit form's own messages (spec section 5, "Edit form"); category and service type travel unchanged.
+ * `placeFromZip`: the API's edit payload (spec section 7) carries a ZIP without city and state; the server
+ * reads them from the ZIP, so only the ZIP itself is required here.
+ */
+export function editServiceSchema(listingType: ListingType, { placeFromZip = false } = {}) {
   return z
     .object({
       categoryId: requiredId('Please select a category'),
       serviceTypeId: requiredId('Please select a service'),
-      title: z.string().trim().min(TITLE_MIN, 'Title must be at least 5 characters long').max(TITLE_MAX, 'Title must be less than 100 characters'),
-      description: z
-        .string()
+      title: text().trim().min(TITLE_MIN, 'Title must be at least 5 characters long').max(TITLE_MAX, 'Title must be less than 100 characters'),
+      description: text()
         .trim()
         .min(DESCRIPTION_MIN, 'Description must be at least 20 characters long')
         .max(DESCRIPTION_MAX, 'Description must be less than 500 characters'),
@@ -139,23 +164,23 @@ export function editServiceSchema(listingType: ListingType) {
       if (v.isVirtual) return;
       if (!v.zipCode || v.zipCode.length < 5) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'Zip code must be at least 5 characters long' });
       else {
-        const issue = locationIssue(v);
+        const issue = locationIssue(v, !placeFromZip);
         if (issue) ctx.addIssue({ code: 'custom', ...issue });
       }
     }, alongsideFieldErrors);
 }
 /** What PUT /api/services/{id} accepts before the listing's own type is known: either rule set's shape. */
-export const updateServiceBodySchema = editServiceSchema('request');
+export const updateServiceBodySchema = editServiceSchema('request', { placeFromZip: true });
 export type UpdateServiceInput = z.input<ReturnType<typeof editServiceSchema>>;
 export type UpdateService = z.output<ReturnType<typeof editServiceSchema>>;
 
 export const browseQuerySchema = z.object({
-  search: z.preprocess(blank, z.string().trim().max(200, 'Search must be at most 200 characters').optional()),
+  search: z.preprocess(blank, text().trim().max(200, 'Search must be at most 200 characters').optional()),
   /** A category id or slug (the browse page reads ?category= as either). */
-  categoryId: z.preprocess(blank, z.string().trim().max(50).optional()),
+  categoryId: z.preprocess(blank, text().trim().max(50).optional()),
   listingType: z.preprocess((v) => (v === 'all-types' || v === 'all' ? undefined : blank(v)), z.enum(LISTING_TYPES).optional()),
   limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_MAX).default(BROWSE_PAGE_SIZE),
-  cursor: z.preprocess(blank, z.string().max(200).optional()),
+  cursor: z.preprocess(blank, text().max(200).optional()),
   sort: z.enum(['newest', 'relevance']).optional(),
 });
 export type BrowseQuery = z.input<typeof browseQuerySchema>;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { DATA_URL_HEADER_MAX, MAX_IMAGE_BYTES, MAX_IMAGE_REF_LENGTH } from '../../../shared/services.js';
 import { decodeDataUrl, MAX_INPUT_PIXELS, processImage, sniffImageType, UndecodableImageError } from './pipeline.js';
 
 const solid = (width: number, height: number, background = '#c86432') => sharp({ create: { width, height, channels: 3, background } });
@@ -48,14 +49,60 @@ describe('decodeDataUrl', () => {
   });
 
   it.each([
+    ['an upper-case scheme and encoding', 'DATA:IMAGE/PNG;BASE64,AQID+vs='],
+    ['no media type', 'data:;base64,AQID+vs='],
+    ['several parameters', 'data:image/jpeg;charset=utf-8;name=My%20photo.jpg;base64,AQID+vs='],
+    ['one padding character', 'data:image/png;base64,AQID+vs='],
+    ['two padding characters', 'data:image/png;base64,AQID+w=='],
+    ['no padding', 'data:image/png;base64,AQID'],
+  ])('accepts %s', (_shape, value) => {
+    expect(decodeDataUrl(value)).toEqual(Buffer.from(value.slice(value.indexOf(',') + 1), 'base64'));
+  });
+
+  it.each([
     'data:text/plain,hello',
     'data:image/png;base64,',
     'data:image/png;base64,@@@@',
     'data:image/png;base64,abc',
     'https://example.test/a.png',
     '/api/images/abc',
+    'data:image/png;base64',
+    'date:image/png;base64,AQID',
+    'data:image;base64,AQID',
+    'data:image/png/x;base64,AQID',
+    'data:image/<b>;base64,AQID',
+    'data:image/png;name;base64,AQID',
+    'data:image/png;=x;base64,AQID',
+    'data:image/png;base64;x=y,AQID',
+    'data:image/png;base64,AQ=D',
+    'data:image/png;base64,A===',
+    'data:image/png;base64,AQID AQID',
+    'data:image/png;base64,AQ-_',
   ])('answers undefined for %j', (value) => {
     expect(decodeDataUrl(value)).toBeUndefined();
+  });
+
+  it('looks for the comma only within the header room, and refuses strings longer than any 5 MB image', () => {
+    const bytes = Buffer.from([1, 2, 3]);
+    expect(decodeDataUrl(`data:image/png;name=${'n'.repeat(DATA_URL_HEADER_MAX - 30)};base64,AQID`)).toEqual(bytes);
+    expect(decodeDataUrl(`data:image/png;name=${'n'.repeat(DATA_URL_HEADER_MAX)};base64,AQID`)).toBeUndefined();
+    const fiveMegabytes = Buffer.alloc(MAX_IMAGE_BYTES, 7).toString('base64');
+    expect(decodeDataUrl(`data:image/png;base64,${fiveMegabytes}`)?.length).toBe(MAX_IMAGE_BYTES);
+    expect(`data:image/png;base64,${fiveMegabytes}`.length).toBeLessThanOrEqual(MAX_IMAGE_REF_LENGTH);
+    expect(decodeDataUrl(`data:image/png;base64,${'A'.repeat(MAX_IMAGE_REF_LENGTH)}`)).toBeUndefined();
+  });
+
+  // The old pattern took minutes on the first shape: every split of the run of letters between its two
+  // adjacent quantifiers was tried. Each is now one linear pass; the bound is generous, not a benchmark.
+  it.each([
+    ['letters with no comma', `data:${'a'.repeat(1_000_000)}`],
+    ['letters then a semicolon', `data:${'a'.repeat(1_000_000)};`],
+    ['a parameter that never ends', `data:image/png;a=${'a'.repeat(1_000_000)}`],
+    ['a long base64 payload with a bad last character', `data:image/png;base64,${'A'.repeat(1_000_000 - 1)}!`],
+  ])('refuses a 1 MB adversarial string (%s) at once', (_shape, value) => {
+    const started = performance.now();
+    expect(decodeDataUrl(value)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

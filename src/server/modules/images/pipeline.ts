@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { DATA_URL_HEADER_MAX, MAX_IMAGE_REF_LENGTH } from '../../../shared/services.js';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic';
 
@@ -57,16 +58,46 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
-const DATA_URL = /^data:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+=[^;,]*)*;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** One media-type or parameter-name token. A single character class, anchored: linear, and only run on the short header. */
+const TOKEN = /^[\w.+-]+$/;
 
-/** The bytes of a base64 data URL; undefined for anything else (plain-text data URLs, URLs, broken base64). */
+/** `type/subtype`, or nothing (RFC 2397 then means text/plain; the bytes decide what the image is anyway). */
+const isMediaType = (value: string) => {
+  if (value === '') return true;
+  const slash = value.indexOf('/');
+  return slash !== -1 && TOKEN.test(value.slice(0, slash)) && TOKEN.test(value.slice(slash + 1));
+};
+const isParameter = (value: string) => {
+  const equals = value.indexOf('=');
+  return equals > 0 && TOKEN.test(value.slice(0, equals));
+};
+
+const isBase64Char = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 /* + */ || c === 47; /* / */
+
+/** Standard base64 with its padding: one pass over the characters, no regular expression. */
+function isBase64(payload: string): boolean {
+  const length = payload.length;
+  if (length === 0 || length % 4 !== 0) return false;
+  const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
+  for (let i = 0; i < length - padding; i++) if (!isBase64Char(payload.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * The bytes of a base64 data URL (`data:[type/subtype][;name=value]*;base64,payload`); undefined for anything else
+ * (plain-text data URLs, URLs, broken base64, strings longer than any 5 MB image). Parsed by splitting at the first
+ * comma, which must come within the header's room: the work is linear in the length, and the length is capped first.
+ */
 export function decodeDataUrl(s: string): Buffer | undefined {
-  const header = DATA_URL.exec(s);
-  if (!header) return undefined;
-  const payload = s.slice(header[0].length);
-  if (payload.length === 0 || payload.length % 4 !== 0 || !BASE64.test(payload)) return undefined;
-  return Buffer.from(payload, 'base64');
+  if (s.length > MAX_IMAGE_REF_LENGTH) return undefined;
+  const comma = s.slice(0, DATA_URL_HEADER_MAX + 1).indexOf(',');
+  if (comma === -1 || s.slice(0, 5).toLowerCase() !== 'data:') return undefined;
+  const [mediaType = '', ...parameters] = s.slice(5, comma).split(';');
+  if (parameters.pop()?.toLowerCase() !== 'base64') return undefined;
+  if (!isMediaType(mediaType) || !parameters.every(isParameter)) return undefined;
+  const payload = s.slice(comma + 1);
+  return isBase64(payload) ? Buffer.from(payload, 'base64') : undefined;
 }
 
 interface Variant {

@@ -2,30 +2,30 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { textId } from '../../../shared/input.js';
 import { uploadedImageSchema } from '../../../shared/services.js';
-import type { Config } from '../../config.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../auth/plugin.js';
 import { IMAGE_MESSAGES } from './messages.js';
 import type { ImageVariant } from './repository.js';
 import type { ImageService } from './service.js';
-import { IMAGE_MULTIPART, readImageUpload, uploadLimit } from './upload.js';
+import { IMAGE_MULTIPART, readImageUpload } from './upload.js';
 
 /** Ids are random UUIDs, so the bytes behind a URL never change: browsers and proxies may keep them forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 411: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema };
 /** A Buffer payload bypasses the serializer, so this documents the answer without touching it. */
 const webpBytes = z.any().describe('image/webp bytes');
-const imageParams = z.object({ id: z.string().min(1).max(64) });
+const imageParams = z.object({ id: textId() });
 
-export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; images: ImageService }> = async (app, { config, images }) => {
+export const imageRoutes: FastifyPluginAsyncZod<{ images: ImageService }> = async (app, { images }) => {
   // Registered here, not app-wide: only the routes that take files parse multipart bodies.
   await app.register(multipart, IMAGE_MULTIPART);
-  const uploadsPerUser = uploadLimit(config.RATE_LIMIT_SCALE);
 
   app.post('/api/images', { config: { signedIn: true }, schema: { response: { 201: uploadedImageSchema, ...errors } } }, async (request, reply) => {
     const user = requireUser(request);
-    await uploadsPerUser.consume(user.id);
+    // The budget the service also spends for data-URL images in listings: one per person, whichever way they arrive.
+    await images.countUpload(user.id);
     const { bytes, name } = await readImageUpload(request);
     return reply.code(201).send(await images.store(user.id, bytes, name));
   });

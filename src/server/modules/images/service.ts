@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MAX_IMAGES, type UploadedImage } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import type { RateLimit } from '../../lib/rate-limit.js';
 import { IMAGE_MESSAGES, refName } from './messages.js';
 import { decodeDataUrl, processAvatar, processImage, sniffImageType, UndecodableImageError, type ProcessedImage } from './pipeline.js';
 import { imageUrl, presentUploaded } from './presenter.js';
@@ -14,7 +15,11 @@ const tooLarge = (fileName: string) => new HttpError(413, IMAGE_MESSAGES.tooLarg
 /** `/api/images/{id}` or `/api/images/{id}/card`, relative or absolute. */
 const IMAGE_PATH = /^\/api\/images\/([A-Za-z0-9-]{1,64})(?:\/card)?$/;
 
+/** Far above any URL of ours; a longer reference is not looked at. */
+const MAX_URL_LENGTH = 2048;
+
 function imageIdFromUrl(ref: string): string | undefined {
+  if (ref.length > MAX_URL_LENGTH) return undefined;
   let path = ref;
   if (/^https?:\/\//i.test(ref)) {
     try {
@@ -40,8 +45,17 @@ async function checkAndProcess(bytes: Buffer, fileName: string, encode = process
 
 type Ref = { kind: 'data'; bytes: Buffer; position: number } | { kind: 'stored'; id: string; position: number };
 
-export function createImageService(db: Db) {
+/**
+ * `uploads`: the per-person upload budget (upload.ts). The app shares one between POST /api/images and the data-URL
+ * images of listing writes, so inline images cannot bypass it; without one (seeding, sweeping) nothing is counted.
+ */
+export function createImageService(db: Db, { uploads }: { uploads?: RateLimit } = {}) {
   const repo = createImageRepository(db);
+
+  /** Spends one upload from the person's budget, or throws the 429. */
+  async function countUpload(userId: string): Promise<void> {
+    await uploads?.consume(userId);
+  }
 
   /** Checks, re-encodes and keeps an image that no listing uses yet. */
   async function store(userId: string, bytes: Buffer, fileName: string): Promise<UploadedImage> {
@@ -74,6 +88,8 @@ export function createImageService(db: Db) {
     const owned = await repo.ownedIds(userId, [...new Set(stored.map((r) => r.id))]);
     const missing = stored.find((r) => !owned.has(r.id));
     if (missing) throw badRequest(IMAGE_MESSAGES.refNotFound(missing.position));
+    // Every inline image is an upload: counted once the request is otherwise sound, before any re-encoding.
+    for (const ref of parsed) if (ref.kind === 'data') await countUpload(userId);
 
     const ids: string[] = [];
     for (const ref of parsed) {
@@ -132,5 +148,5 @@ export function createImageService(db: Db) {
     return repo.variant(id, variant);
   }
 
-  return { store, resolveRefs, attach, prepareAvatar, replaceAvatar, removeAvatar, removeAllOf, deleteUnattachedOlderThan, bytesOf };
+  return { countUpload, store, resolveRefs, attach, prepareAvatar, replaceAvatar, removeAvatar, removeAllOf, deleteUnattachedOlderThan, bytesOf };
 }

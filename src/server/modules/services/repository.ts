@@ -119,8 +119,8 @@ export function createServicesRepository(db: Db) {
 
   /**
    * Each term's stems and the listing words it most likely means, in one query over the trigram index.
-   * Remembered for a minute per term (the dictionary only grows, so a minute-old answer misses at most a
-   * brand-new word): a popular search costs one round trip instead of two.
+   * Remembered for a minute per term (a minute-old answer misses at most a brand-new word, or names a pruned one
+   * that matches nothing): a popular search costs one round trip instead of two.
    */
   type Meaning = { term: string; stems: string[] | null; similar: string[] };
   const knownMeanings = new LRUCache<string, Meaning>({ max: 10_000, ttl: 60_000 });
@@ -154,6 +154,26 @@ export function createServicesRepository(db: Db) {
       // The word as typed also matches as a prefix ("garden" finds "gardening"): it is listed first.
       const query = (weight: string) => words.map(([typed, ...others]) => `(${[`${typed}:*${weight}`, ...others.map((l) => (weight ? `${l}:${weight}` : l))].join(' | ')})`).join(' & ');
       return { all: query(''), title: query('A') };
+    },
+
+    /**
+     * Deletes the dictionary words no listing contains any more (edited away, or the listing removed for good).
+     * With the triggers' 2 to 40 characters per word, the dictionary is then bounded by the words of the listings
+     * that exist plus those written since the last sweep. One set-based pass over the search vectors; answers how
+     * many words went. A word dropped while a listing that uses it is being saved comes back at that listing's next
+     * edit: the dictionary only suggests typo meanings, it never decides whether a listing matches.
+     */
+    async pruneSearchWords(): Promise<number> {
+      const result = await db.execute<{ pruned: number }>(sql`
+        with unused as (
+          select ${searchWords.word} as word from ${searchWords}
+          except
+          select unnest(tsvector_to_array(${services.searchVector})) from ${services}
+        ), gone as (
+          delete from ${searchWords} where ${searchWords.word} in (select word from unused) returning 1
+        )
+        select count(*)::int as pruned from gone`);
+      return (result as unknown as { rows: Array<{ pruned: number }> }).rows[0]?.pruned ?? 0;
     },
 
     async findListing(id: number, viewerId: string | null, tx: Db = db) {

@@ -1,16 +1,47 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/errors.js';
-import { browseQuerySchema, browseResultSchema, createServiceSchema, likeResultSchema, serviceSchema, updateServiceBodySchema } from '../../../shared/services.js';
+import { idParamsSchema } from '../../../shared/input.js';
+import {
+  browseQuerySchema,
+  browseResultSchema,
+  createServiceSchema,
+  likeResultSchema,
+  MAX_IMAGE_REF_LENGTH,
+  MAX_IMAGES,
+  serviceSchema,
+  updateServiceBodySchema,
+  WRITE_LIMIT_TEXTS,
+} from '../../../shared/services.js';
+import { RateLimit } from '../../lib/rate-limit.js';
 import { requireUser } from '../auth/plugin.js';
+import type { UserRow } from '../auth/repository.js';
 import type { ServicesService } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema };
-/** Five images of up to 5 MB as base64 data URLs, plus the text fields. */
-const LISTING_BODY_LIMIT = 36 * 1024 * 1024;
+const idParams = idParamsSchema;
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema };
+/** Five images at the longest an `images` entry may be (a 5 MB image as a data URL), plus the text fields. */
+const LISTING_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_REF_LENGTH + 64 * 1024;
+
+/**
+ * Per-person budgets of accepted writes (decision 015). Not scaled by RATE_LIMIT_SCALE: that scale is for per-address
+ * budgets, which many people behind one address share; these belong to one account.
+ */
+const writeLimits = () => ({
+  newListings: new RateLimit({ points: 60, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.newListings),
+  // Edits, pauses, deletes and restores: each clears the signed-out page cache, so each is counted.
+  edits: new RateLimit({ points: 300, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.edits),
+  likes: new RateLimit({ points: 120, durationSeconds: 60 }, 1, WRITE_LIMIT_TEXTS.likes),
+});
 
 export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
+  const limits = writeLimits();
+  const asOwner = <T>(budget: RateLimit, request: FastifyRequest, write: (user: UserRow) => Promise<T>) => {
+    const user = requireUser(request);
+    return budget.spendOnSuccess(user.id, () => write(user));
+  };
+
   app.get('/api/services', { schema: { querystring: browseQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema } } }, async (request, reply) => {
     const viewer = request.session?.user;
     if (viewer) return services.browse(request.query, viewer);
@@ -26,29 +57,29 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
   app.post(
     '/api/services',
     { bodyLimit: LISTING_BODY_LIMIT, config: { signedIn: true }, schema: { body: createServiceSchema, response: { 201: serviceSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await services.create(requireUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await asOwner(limits.newListings, request, (user) => services.create(user, request.body))),
   );
 
   app.put(
     '/api/services/:id',
     { bodyLimit: LISTING_BODY_LIMIT, config: { signedIn: true }, schema: { params: idParams, body: updateServiceBodySchema, response: { 200: serviceSchema, ...errors } } },
-    (request) => services.update(requireUser(request), request.params.id, request.body),
+    (request) => asOwner(limits.edits, request, (user) => services.update(user, request.params.id, request.body)),
   );
 
   app.delete('/api/services/:id', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
-    services.remove(requireUser(request), request.params.id),
+    asOwner(limits.edits, request, (user) => services.remove(user, request.params.id)),
   );
 
   app.post('/api/services/:id/restore', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
-    services.restore(requireUser(request), request.params.id),
+    asOwner(limits.edits, request, (user) => services.restore(user, request.params.id)),
   );
 
   app.post('/api/services/:id/like', { config: { signedIn: true }, schema: { params: idParams, response: { 200: likeResultSchema, ...errors } } }, (request) =>
-    services.setLiked(requireUser(request), request.params.id, true),
+    asOwner(limits.likes, request, (user) => services.setLiked(user, request.params.id, true)),
   );
 
   app.delete('/api/services/:id/like', { config: { signedIn: true }, schema: { params: idParams, response: { 200: likeResultSchema, ...errors } } }, (request) =>
-    services.setLiked(requireUser(request), request.params.id, false),
+    asOwner(limits.likes, request, (user) => services.setLiked(user, request.params.id, false)),
   );
 
   app.get('/api/my-services', { config: { signedIn: true }, schema: { response: { 200: z.array(serviceSchema), 401: apiErrorSchema } } }, (request) =>

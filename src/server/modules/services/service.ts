@@ -1,5 +1,5 @@
 import type { BrowseResult, CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
-import { browseResultSchema, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import { browseResultSchema, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -23,7 +23,7 @@ export interface ListingImages {
   attach(tx: Db, userId: string, serviceId: number, ids: string[]): Promise<string[]>;
 }
 
-export type Locate = (zipCode: string) => { latitude: number; longitude: number } | undefined;
+export type Locate = (zipCode: string) => { city: string; state: string; latitude: number; longitude: number } | undefined;
 
 const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
 
@@ -50,10 +50,14 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
 
   const present = async (id: number, viewer: UserRow | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
 
+  /** City and state as sent, or else from the ZIP (the edit payload of spec section 7 sends only the ZIP). */
   function place(input: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }) {
     if (input.isVirtual) return { zipCode: null, city: null, state: null, latitude: null, longitude: null };
     const spot = input.zipCode ? locate(input.zipCode.slice(0, 5)) : undefined;
-    return { zipCode: input.zipCode ?? null, city: input.city ?? null, state: input.state ?? null, latitude: spot?.latitude ?? null, longitude: spot?.longitude ?? null };
+    const city = input.city ?? spot?.city;
+    const state = input.state ?? spot?.state;
+    if (!city || !state) throw badRequest(LOCATION_MESSAGE, { zipCode: LOCATION_MESSAGE });
+    return { zipCode: input.zipCode ?? null, city, state, latitude: spot?.latitude ?? null, longitude: spot?.longitude ?? null };
   }
 
   /** The columns a listing's owner sets, the same on creation and on every edit. */
@@ -146,6 +150,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       if (!(await repo.serviceTypeBelongsTo(input.serviceTypeId, input.categoryId))) {
         throw badRequest('Please select a service', { serviceTypeId: 'Please select a service' });
       }
+      const columns = editableColumns(input);
       // Images are checked and re-encoded before the transaction: sharp is slow and must not hold it open.
       const imageIds = await images.resolveRefs(user.id, input.images);
       const id = await db.transaction(async (tx) => {
@@ -154,7 +159,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
           categoryId: input.categoryId,
           serviceTypeId: input.serviceTypeId,
           listingType: input.listingType,
-          ...editableColumns(input),
+          ...columns,
         });
         await images.attach(tx, user.id, row.id, imageIds);
         return row.id;
@@ -170,10 +175,11 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
         throw badRequest(SERVICE_MESSAGES.fixedCategory, { categoryId: SERVICE_MESSAGES.fixedCategory });
       }
       if (existing.listingType === 'offer' && !input.pricesVary && input.rate === undefined) throw badRequest(PRICES_VARY_MESSAGE, { rate: PRICES_VARY_MESSAGE });
+      const columns = editableColumns(input);
       const imageIds = await images.resolveRefs(user.id, input.images);
       await db.transaction(async (tx) => {
         await repo.update(tx, id, {
-          ...editableColumns(input),
+          ...columns,
           ...(input.isActive !== undefined && { isActive: input.isActive }),
           updatedAt: new Date(),
         });

@@ -142,6 +142,40 @@ describe('edit form rules', () => {
     }
   });
 
+  it("takes the spec's edit payload (section 7: a ZIP but no city or state) and reads the place from the ZIP", async () => {
+    const listing = await createListing(t, cookie);
+    // Exactly the fields of PUT /api/services/{id} in spec section 7, in its order.
+    const payload = {
+      title: 'Patient maths tutoring in San Francisco',
+      description: 'Algebra and geometry help for middle and high school students, now across the bay.',
+      images: [],
+      pricesVary: false,
+      rate: 30,
+      rateType: 'hourly',
+      availability: ['mon', 'tue'],
+      zipCode: '94103',
+      isVirtual: false,
+      categoryId: listing.categoryId,
+      serviceTypeId: listing.serviceTypeId,
+    };
+    const res = await put(listing.id, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ title: payload.title, zipCode: '94103', city: 'San Francisco', state: 'CA', isVirtual: false });
+
+    // City and state sent with the ZIP are kept as the person wrote them.
+    const named = await put(listing.id, { ...payload, city: 'SoMa', state: 'CA' });
+    expect(named.json()).toMatchObject({ city: 'SoMa', state: 'CA' });
+  });
+
+  it('refuses an edit whose ZIP names no place when city and state are missing, and changes nothing', async () => {
+    const listing = await createListing(t, cookie);
+    const res = await put(listing.id, editPayload(listing, { zipCode: '00000', city: undefined, state: undefined }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.zipCode).toBe('ZIP code, city, and state are required for non-virtual services');
+    const after = (await t.app.inject({ method: 'GET', url: `/api/services/${listing.id}` })).json();
+    expect(after).toMatchObject({ title: listing.title, zipCode: listing.zipCode, city: listing.city, updatedAt: listing.updatedAt });
+  });
+
   it('saves a valid edit, pauses and resumes the listing', async () => {
     const listing = await createListing(t, cookie);
     const saved = await put(listing.id, editPayload(listing, { isActive: false, rate: 32.5 }));
