@@ -19,6 +19,8 @@ export interface Database {
   /** Applies every pending migration (drizzle's migrator, same folder for both drivers). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: hears each pooled connection that fails (the app logs it); answers the unsubscribe. */
+  onConnectionError?(listener: (error: Error) => void): () => void;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -38,8 +40,28 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection emits 'error'; without a listener that would crash the process.
+  // A request never waits forever for a connection: past the timeout it answers 503 (lib/database-faults.ts).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 15_000, keepAlive: true });
+  const faultListeners = new Set<(error: Error) => void>();
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    // A connection PostgreSQL ends (a terminated backend, a restart, a failover) emits 'error' on its client,
+    // idle or checked out for a transaction, and an unheard 'error' crashes the process. The statement in
+    // flight fails on its own (the request answers 503); the pool drops the client and opens a fresh one.
+    client.on('error', (error) => faultListeners.forEach((listener) => listener(error)));
+    // Drizzle sends BEGIN before its try/finally, so a connection lost on BEGIN is never handed back: the pool
+    // would lose a slot each time and pool.end() would wait forever. A dead client is of no use to whoever
+    // holds it, so it goes back at once, and the holder's own release later does nothing.
+    client.on('end', () => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release;
+      client.release = () => {};
+      release(new Error('Connection terminated'));
+    });
+  });
+  // The pool repeats an idle client's error after dropping it; the client's own listener above reported it.
   pool.on('error', () => {});
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -49,5 +71,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     connectionString: url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    onConnectionError(listener) {
+      faultListeners.add(listener);
+      return () => faultListeners.delete(listener);
+    },
   };
 }

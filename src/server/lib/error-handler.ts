@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/texts.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-faults.js';
 import { HttpError } from './errors.js';
 
 /** The form field a validation issue belongs to: "/availability/2" → "availability"; a body-level issue has none. */
@@ -30,6 +31,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         return reply.code(400).send({ message: MESSAGES.invalidJson });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send({ message: MESSAGES.tooLarge });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A lost or refused connection is an outage, not a bug: the same request works once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MESSAGES.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

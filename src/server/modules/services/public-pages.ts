@@ -7,6 +7,12 @@ import { LRUCache } from 'lru-cache';
  * within `ttlMs`. Concurrent misses for one page share a single query. Signed-in readers never use it
  * (their pages say which listings they liked and show their own email). Pages are kept as the JSON text
  * sent, so a page served from memory costs no serialisation either.
+ *
+ * A change during a load (decision 020): the visitors already waiting on it get its page, which was current
+ * when they asked; nobody after the change does. Clearing the cache would abort the load and fail every one
+ * of them, so the abort is ignored (`ignoreFetchAbort`), and the generation in the key keeps the result of a
+ * load begun before a change from being stored or shared after it (lru-cache stores a fetch's result only
+ * while its own entry still holds it, and `clear()` removed that entry).
  */
 export function createPublicPageCache(ttlMs: number) {
   let generation = 0;
@@ -16,13 +22,14 @@ export function createPublicPageCache(ttlMs: number) {
           max: 2000,
           ttl: ttlMs,
           fetchMethod: (_key, _stale, { context }) => context(),
+          ignoreFetchAbort: true,
         })
       : undefined;
 
   return {
     async get(key: string, load: () => Promise<string>): Promise<string> {
       if (!pages) return load();
-      // The generation in the key keeps a page loaded before a change from being stored after it.
+      // The generation in the key: a request after a change never joins or reads a load begun before it.
       return (await pages.fetch(`${generation}|${key}`, { context: load }))!;
     },
     forgetAll() {
