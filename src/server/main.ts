@@ -5,8 +5,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
 import { seedDemoData } from './db/demo/seed.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
+import { loggerOptions } from './lib/logging.js';
 import { createAuthRepository } from './modules/auth/repository.js';
 import { createImageService } from './modules/images/service.js';
+import { createServicesRepository } from './modules/services/repository.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
 
@@ -34,15 +36,17 @@ async function main() {
     database,
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
     clientDir,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
-  // Hourly housekeeping: expired sessions, and uploads never attached to a listing within a day.
+  // Hourly housekeeping: expired sessions, uploads never attached to a listing within a day, search words no listing uses.
   const authRepository = createAuthRepository(database.db);
   const images = createImageService(database.db);
+  const listings = createServicesRepository(database.db);
   const sweep = setInterval(() => {
     authRepository.deleteExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
     images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000).catch((err: unknown) => app.log.warn({ err }, 'could not delete abandoned uploads'));
+    listings.pruneSearchWords().catch((err: unknown) => app.log.warn({ err }, 'could not prune the search dictionary'));
   }, 60 * 60 * 1000);
   sweep.unref();
 

@@ -1,5 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { safeErrorMessage } from '../../lib/logging.js';
+import { scrubbedBodies } from './link-secrets.js';
 import { createOutboxRepository, type OutboxRow } from './repository.js';
 import { createTransportFor, type MailTransport } from './transport.js';
 
@@ -15,6 +17,10 @@ export interface Email {
 export interface Mailer {
   /** Writes the email into the outbox inside the caller's transaction (tx is a Drizzle Db / transaction). */
   enqueue(tx: Db, email: Email): Promise<void>;
+  /** Drops every row addressed to `address`, inside the caller's transaction (an account being deleted). */
+  dropAllTo(tx: Db, address: string): Promise<void>;
+  /** Deletes sent and given-up rows older than OUTBOX_RETENTION_DAYS; resolves with how many. The worker runs it hourly. */
+  sweep(): Promise<number>;
   /** Sends every due email now (claims rows, sends, marks them); resolves with how many were sent. Used by the worker and by tests. */
   flush(): Promise<number>;
   /** Starts the background worker: a flush every few seconds and right after kick(). */
@@ -44,6 +50,8 @@ export interface OutboxPolicy {
   maxRetryMs: number;
   /** The worker's flush period when nobody kicks it. */
   pollMs: number;
+  /** How often the worker deletes rows past their retention. */
+  sweepMs: number;
 }
 
 export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
@@ -53,11 +61,12 @@ export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   firstRetryMs: 30_000,
   maxRetryMs: 60 * 60_000,
   pollMs: 5_000,
+  sweepMs: 60 * 60_000,
 };
 
 export interface MailerDeps {
   db: Db;
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR' | 'OUTBOX_RETENTION_DAYS'>;
   logger?: MailLogger;
   /** Defaults to SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail. */
   transport?: MailTransport;
@@ -72,9 +81,9 @@ export function retryDelayMs(attempts: number, policy: Pick<OutboxPolicy, 'first
 /** Errors that concern one message (a refused recipient or content); anything else means the transport itself is down. */
 const MESSAGE_ERRORS = new Set(['EENVELOPE', 'EMESSAGE']);
 
+/** A failed query's message would quote its parameters: the bodies, with their links. */
 function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 1000);
+  return safeErrorMessage(error).slice(0, 1000);
 }
 
 function codeOf(error: unknown): string | undefined {
@@ -101,12 +110,14 @@ export function createMailer(deps: MailerDeps): Mailer {
   let timer: NodeJS.Timeout | undefined;
   /** Flushes run one after another in a process; other processes are kept apart by the claim. */
   let chain: Promise<unknown> = Promise.resolve();
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function fail(row: OutboxRow, error: string): Promise<void> {
     const delay = retryDelayMs(row.attempts, policy);
-    await repo.markFailed(row.id, row.attempts, error, delay);
-    if (row.attempts >= policy.maxAttempts) {
-      log.error(`Gave up on email #${row.id} (${row.kind}) after ${row.attempts} attempts; it stays in the outbox. Last error: ${error}`);
+    const givingUp = row.attempts >= policy.maxAttempts;
+    await repo.markFailed(row.id, row.attempts, error, delay, givingUp ? scrubbedBodies(row) : undefined);
+    if (givingUp) {
+      log.error(`Gave up on email #${row.id} (${row.kind}) after ${row.attempts} attempts; it stays in the outbox, without its link, for ${deps.config.OUTBOX_RETENTION_DAYS} days. Last error: ${error}`);
     }
   }
 
@@ -122,7 +133,7 @@ export function createMailer(deps: MailerDeps): Mailer {
       }
       try {
         const line = await transport.send(row);
-        await repo.markSent(row.id);
+        await repo.markSent(row.id, scrubbedBodies(row));
         sent += 1;
         if (line) log.info(line);
       } catch (err) {
@@ -154,11 +165,15 @@ export function createMailer(deps: MailerDeps): Mailer {
     return sent;
   }
 
-  function flush(): Promise<number> {
-    const run = chain.then(flushOnce);
+  /** One after another, so stop() waits for a sweep too before the database closes. */
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = chain.then(work);
     chain = run.catch(() => undefined);
     return run;
   }
+
+  const flush = () => serially(flushOnce);
+  const sweep = () => serially(() => repo.deleteFinalOlderThan(deps.config.OUTBOX_RETENTION_DAYS, policy.maxAttempts));
 
   function schedule(ms: number) {
     clearTimeout(timer);
@@ -175,6 +190,10 @@ export function createMailer(deps: MailerDeps): Mailer {
     } catch (err) {
       log.error(`The mail outbox could not be flushed: ${describe(err)}`);
     }
+    if (running && Date.now() - lastSweep >= policy.sweepMs) {
+      lastSweep = Date.now();
+      await sweep().catch((err: unknown) => log.warn(`Could not delete old emails from the outbox: ${describe(err)}`));
+    }
     if (running && !timer) schedule(policy.pollMs);
   }
 
@@ -182,6 +201,8 @@ export function createMailer(deps: MailerDeps): Mailer {
     async enqueue(tx, email) {
       await repo.insert(tx, { kind: email.kind, toAddress: email.to, subject: email.subject, text: email.text, html: email.html });
     },
+    dropAllTo: (tx, address) => repo.deleteAllTo(tx, address),
+    sweep,
     flush,
     start() {
       if (running) return;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 
@@ -36,19 +36,42 @@ export function createOutboxRepository(db: Db) {
       return rows.sort((a, b) => a.id - b.id);
     },
 
-    async markSent(id: number): Promise<void> {
-      await db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
+    /** `bodies` are the row's text and HTML without link secrets: marking it sent and scrubbing it are one statement. */
+    async markSent(id: number, bodies: Pick<OutboxRow, 'text' | 'html'>): Promise<void> {
+      await db
+        .update(outbox)
+        .set({ sentAt: sql`now()`, lastError: null, text: bodies.text, html: bodies.html })
+        .where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
     },
 
     /**
      * Records a failed attempt and when to try again. `attempts` must still be the claim's count: if the lease ran
-     * out and another worker took the row meanwhile, that worker's bookkeeping wins.
+     * out and another worker took the row meanwhile, that worker's bookkeeping wins. `finalBodies` is given with
+     * the last attempt: a row the outbox gives up on keeps no link secret either.
      */
-    async markFailed(id: number, attempts: number, error: string, retryInMs: number): Promise<void> {
+    async markFailed(id: number, attempts: number, error: string, retryInMs: number, finalBodies?: Pick<OutboxRow, 'text' | 'html'>): Promise<void> {
       await db
         .update(outbox)
-        .set({ lastError: error, nextAttemptAt: fromNow(retryInMs) })
+        .set({ lastError: error, nextAttemptAt: fromNow(retryInMs), ...finalBodies })
         .where(and(eq(outbox.id, id), eq(outbox.attempts, attempts), isNull(outbox.sentAt)));
+    },
+
+    /**
+     * Deletes rows sent more than `days` ago, and rows given up on (attempts used up, no lease running) for as
+     * long. Answers how many went.
+     */
+    async deleteFinalOlderThan(days: number, maxAttempts: number): Promise<number> {
+      const before = sql`now() - ${days} * interval '1 day'`;
+      const gone = await db
+        .delete(outbox)
+        .where(or(lt(outbox.sentAt, before), and(isNull(outbox.sentAt), gte(outbox.attempts, maxAttempts), lt(outbox.nextAttemptAt, before))))
+        .returning({ id: outbox.id });
+      return gone.length;
+    },
+
+    /** Every row addressed to `address` (any case), sent or not, inside the caller's transaction. */
+    async deleteAllTo(tx: Db, address: string): Promise<void> {
+      await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = lower(${address})`);
     },
 
     /** Hands claimed rows that were never tried back to the queue (the worker is stopping): due now, attempt not counted. */
