@@ -12,8 +12,27 @@ export interface EventBus {
    */
   publish(userIds: string[], event: LiveEvent): Promise<void>;
   /** Local subscription (used by the SSE route); returns the unsubscribe function. */
-  subscribe(userId: string, listener: (event: LiveEvent) => void): () => void;
+  subscribe(userId: string, listener: (event: LiveEvent) => void, options?: SubscribeOptions): () => void;
+  /**
+   * Ends the streams `end` names, in every app process (decision 017): a session that ended, or a person who
+   * was banned, stops receiving at once. Best effort like `publish`; the stream's own time limit is the backstop.
+   */
+  endStreams(end: StreamEnd): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Which of a person's streams to end: all of them, the one session's, or all but the one session's. */
+export interface StreamEnd {
+  userId: string;
+  sessionId?: string;
+  keepSessionId?: string;
+}
+
+export interface SubscribeOptions {
+  /** The session the stream was opened with, which `endStreams` names. */
+  sessionId?: string;
+  /** Called when `endStreams` names this subscription. */
+  onEnd?: () => void;
 }
 
 /** The two calls the bus logs with; Fastify's `app.log` (pino) fits. */
@@ -34,6 +53,9 @@ export function createLocalEventBus(logger: EventsLogger = consoleLogger): Event
   return {
     async publish(userIds, event) {
       if (!closed) subscribers.deliver(userIds, event);
+    },
+    async endStreams(end) {
+      if (!closed) subscribers.end(end);
     },
     subscribe: subscribers.subscribe,
     async close() {

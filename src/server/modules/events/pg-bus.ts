@@ -12,8 +12,14 @@ export const EVENTS_CHANNEL = 'csm_events';
 /** How the listener connections show in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'csm-events';
 
-/** What travels in a notification: the people and the event. Parsed again on receipt, as anything may NOTIFY. */
-const envelopeSchema = z.object({ u: z.array(z.string()).min(1).max(10_000), e: liveEventSchema });
+/**
+ * What travels in a notification: the people and the event, or which streams to end (`x`). Parsed again on
+ * receipt, as anything may NOTIFY.
+ */
+const envelopeSchema = z.union([
+  z.object({ u: z.array(z.string()).min(1).max(10_000), e: liveEventSchema }),
+  z.object({ x: z.object({ userId: z.string(), sessionId: z.string().optional(), keepSessionId: z.string().optional() }) }),
+]);
 /** Payloads per pg_notify statement when publishes queue up behind one another. */
 const MAX_PAYLOADS_PER_STATEMENT = 500;
 
@@ -65,7 +71,8 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
       logger.warn({ err }, 'Ignored a malformed live event notification');
       return;
     }
-    subscribers.deliver(envelope.u, envelope.e);
+    if ('x' in envelope) subscribers.end(envelope.x);
+    else subscribers.deliver(envelope.u, envelope.e);
   }
 
   function receive(payload: string) {
@@ -182,6 +189,22 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
     flushing = undefined;
   }
 
+  /** Sends an envelope to the other app processes, in order with everything sent before it. */
+  async function notify(envelope: z.infer<typeof envelopeSchema>): Promise<void> {
+    let payloads: string[];
+    try {
+      // The id keeps payloads distinct: PostgreSQL folds identical notifications of one transaction into one.
+      payloads = encodePayloads(origin, (sequence++).toString(36), JSON.stringify(envelope));
+    } catch (err) {
+      logger.warn({ err }, 'Live events: an event was too large to send to the other app processes');
+      return;
+    }
+    await new Promise<void>((done) => {
+      queue.push({ payloads, done });
+      flushing ??= flush();
+    });
+  }
+
   use(await connect());
 
   return {
@@ -189,18 +212,13 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
       const to = [...new Set(userIds)];
       if (to.length === 0 || closed) return;
       subscribers.deliver(to, event);
-      let payloads: string[];
-      try {
-        // The id keeps payloads distinct: PostgreSQL folds identical notifications of one transaction into one.
-        payloads = encodePayloads(origin, (sequence++).toString(36), JSON.stringify({ u: to, e: event }));
-      } catch (err) {
-        logger.warn({ err }, 'Live events: an event was too large to send to the other app processes');
-        return;
-      }
-      await new Promise<void>((done) => {
-        queue.push({ payloads, done });
-        flushing ??= flush();
-      });
+      await notify({ u: to, e: event });
+    },
+
+    async endStreams(end) {
+      if (closed) return;
+      subscribers.end(end);
+      await notify({ x: end });
     },
 
     subscribe: subscribers.subscribe,

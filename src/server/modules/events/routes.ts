@@ -19,7 +19,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
+  'cache-control': 'no-store, no-transform',
   // nginx and similar proxies would otherwise hold events back in their buffers.
   'x-accel-buffering': 'no',
   connection: 'keep-alive',
@@ -34,10 +34,15 @@ export interface EventsRoutesOptions {
   /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
   heartbeatMs?: number;
   /**
-   * A stream is closed after this long and the browser reconnects, which checks the session again:
-   * a signed-out, expired or banned session stops receiving within this time.
+   * A stream is closed after this long and the browser reconnects, which checks the session again: a session
+   * that merely expired stops receiving within this time (one that was ended is told at once, see `endStreams`).
    */
   maxStreamMs?: number;
+  /**
+   * Asked once the stream is subscribed: a session ended between the request's check and the subscription
+   * (whose `endStreams` came too early to reach it) is closed then.
+   */
+  sessionIsLive?: (sessionId: string) => Promise<boolean>;
   path?: string;
 }
 
@@ -60,7 +65,7 @@ function replyHeaders(reply: FastifyReply): OutgoingHttpHeaders {
 
 /** GET /api/events: the signed-in person's live events as server-sent events (docs/decisions/008-live-events.md). */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (app, options) => {
-  const { bus, initialEvents } = options;
+  const { bus, initialEvents, sessionIsLive } = options;
   const maxStreamsPerUser = options.maxStreamsPerUser ?? 10;
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   const maxStreamMs = options.maxStreamMs ?? 30 * 60_000;
@@ -97,6 +102,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
     },
     async (request, reply) => {
       const user = requireUser(request);
+      const sessionId = request.session!.id;
       reply.hijack();
       const res = reply.raw;
       const socket = request.raw.socket;
@@ -125,7 +131,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       };
       const deliver = (event: LiveEvent) => stream.send(formatEvent(++lastId, event));
       // Subscribed before the initial events are read, so nothing published meanwhile is missed; held back until then.
-      const unsubscribe = bus.subscribe(user.id, (event) => (caughtUp ? deliver(event) : waiting.push(event)));
+      // A session that ends (sign-out, password change or reset, account deletion) or a ban ends the stream at once.
+      const unsubscribe = bus.subscribe(user.id, (event) => (caughtUp ? deliver(event) : waiting.push(event)), {
+        sessionId,
+        onEnd: () => stream.end(),
+      });
       function forget() {
         ended = true;
         unsubscribe();
@@ -144,6 +154,15 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       for (const oldest of [...streams].slice(0, Math.max(0, streams.size - maxStreamsPerUser))) oldest.end({ reconnectMs: EVICTED_RECONNECT_MS });
 
       stream.send(`retry: ${RECONNECT_MS}\n\n`);
+      const live = await sessionIsLive?.(sessionId).catch((err: unknown) => {
+        // The database is away: the stream's time limit remains the backstop.
+        request.log.warn({ err }, 'Could not check the session of a live event stream');
+        return true;
+      });
+      if (live === false) {
+        stream.end();
+        return;
+      }
       if (initialEvents) {
         try {
           for (const event of await initialEvents(user.id)) deliver(event);

@@ -44,10 +44,11 @@ function counting(bus: EventBus) {
   const add = (userId: string, n: number) => counts.set(userId, (counts.get(userId) ?? 0) + n);
   const wrapped: EventBus = {
     publish: (userIds, event) => bus.publish(userIds, event),
+    endStreams: (end) => bus.endStreams(end),
     close: () => bus.close(),
-    subscribe(userId, listener) {
+    subscribe(userId, listener, options) {
       add(userId, 1);
-      const unsubscribe = bus.subscribe(userId, listener);
+      const unsubscribe = bus.subscribe(userId, listener, options);
       let subscribed = true;
       return () => {
         if (subscribed) add(userId, -1);
@@ -145,7 +146,7 @@ describe('a signed-in stream', () => {
     const response = await fetch(`${server.url}${PATH}`, { headers: { cookie: person.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     expect(response.headers.get('connection')).toBe('keep-alive');
     // Helmet's headers survive the hijacked reply.

@@ -1,16 +1,16 @@
 import type { LiveEvent } from '../../../shared/messaging.js';
-import type { EventsLogger } from './bus.js';
+import type { EventsLogger, StreamEnd, SubscribeOptions } from './bus.js';
 
 type Listener = (event: LiveEvent) => void;
 
 /** This process's listeners by person: what every bus delivers to in the end. */
 export function createSubscribers(logger: EventsLogger) {
   // Each subscription is its own entry, so the same function subscribed twice (two tabs) is two subscriptions.
-  const byUser = new Map<string, Set<{ listener: Listener }>>();
+  const byUser = new Map<string, Set<{ listener: Listener } & SubscribeOptions>>();
 
   return {
-    subscribe(userId: string, listener: Listener): () => void {
-      const entry = { listener };
+    subscribe(userId: string, listener: Listener, options: SubscribeOptions = {}): () => void {
+      const entry = { listener, ...options };
       let entries = byUser.get(userId);
       if (!entries) byUser.set(userId, (entries = new Set()));
       entries.add(entry);
@@ -32,6 +32,21 @@ export function createSubscribers(logger: EventsLogger) {
             // One broken stream must not keep the event from the person's other tabs.
             logger.warn({ err, userId }, 'A live event listener failed');
           }
+        }
+      }
+    },
+
+    /** Calls `onEnd` of the person's subscriptions that `end` names. */
+    end({ userId, sessionId, keepSessionId }: StreamEnd): void {
+      const entries = byUser.get(userId);
+      if (!entries) return;
+      for (const entry of [...entries]) {
+        if (sessionId !== undefined && entry.sessionId !== sessionId) continue;
+        if (keepSessionId !== undefined && entry.sessionId === keepSessionId) continue;
+        try {
+          entry.onEnd?.();
+        } catch (err) {
+          logger.warn({ err, userId }, 'A live event stream failed to end');
         }
       }
     },

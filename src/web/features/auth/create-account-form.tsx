@@ -6,8 +6,8 @@ import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits
 import { Button } from '../../components/ui/button.js';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
 import { Input } from '../../components/ui/input.js';
+import { FormErrorAlert, showServerErrors } from '../account/components/server-errors.js';
 import { useRegister } from './api/register.js';
-import { ServerErrorAlert } from './server-error-alert.js';
 
 export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
   const register = useRegister();
@@ -20,8 +20,15 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit((values) => register.mutate(values, { onSuccess: onSignedIn }))} className="space-y-4" noValidate>
-        <ServerErrorAlert error={register.error} />
+      <form
+        onSubmit={form.handleSubmit((values) =>
+          // A field the server refused (an address in use, a too common password) gets its message under it.
+          register.mutate(values, { onSuccess: onSignedIn, onError: (error) => showServerErrors(form.setError, error, ['email', 'password', 'username']) }),
+        )}
+        className="space-y-4"
+        noValidate
+      >
+        <FormErrorAlert />
         <FormField
           control={form.control}
           name="email"
