@@ -274,7 +274,8 @@ export function signUpWithApi(page: Page, options: Partial<Account> & { acceptTe
 
 /**
  * Signs `page` in as the administrator. The address is fixed by the server's configuration, so the
- * account is created on first use and signed in to afterwards.
+ * account is created on first use and signed in to afterwards; the role comes once the address is proven
+ * (decision 016), so the link of its verification email is opened too (by whichever test gets there first).
  */
 export async function signInAsAdministrator(page: Page): Promise<void> {
   const credentials = { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD };
@@ -285,6 +286,7 @@ export async function signInAsAdministrator(page: Page): Promise<void> {
   } else {
     expect(registered.status(), `administrator sign-up: ${await registered.text()}`).toBe(201);
   }
+  await proveAdministratorAddress(page.request);
   const accepted = await page.request.patch('/api/auth/terms-acceptance', { data: { termsAccepted: true } });
   expect(accepted.status(), `administrator accepts the terms: ${await accepted.text()}`).toBe(200);
 }
@@ -463,6 +465,19 @@ export async function completeWithApi(who: ApiClient, serviceId: number, convers
   expect([200, 201], `POST /api/services/${serviceId}/complete: ${await response.text()}`).toContain(response.status());
 }
 
+/**
+ * Confirms the address of the account signed in on `who` with the link of its sign-up email, as opening that link
+ * does: writing a review needs it (decision 022).
+ */
+export async function verifyEmailWithApi(who: ApiClient): Promise<void> {
+  const client = apiOf(who);
+  const { email } = (await (await client.get('/api/auth/user')).json()) as { email: string };
+  const link = linkIn(await readEmail(email, { subject: 'Confirm your email address' }), '/verify-email');
+  const token = new URL(link, 'http://localhost').searchParams.get('token');
+  const response = await client.post('/api/auth/verify-email', { data: { token } });
+  expect(response.status(), `POST /api/auth/verify-email for ${email}: ${await response.text()}`).toBe(200);
+}
+
 export interface ConversationSetUp {
   service: Service;
   conversationId: number;
@@ -542,6 +557,23 @@ export function linkIn(email: ReceivedEmail, pathname: string): string {
     if (url.pathname === pathname) return `${url.pathname}${url.search}`;
   }
   throw new Error(`The email "${email.subject}" to ${email.to.join(', ')} has no link to ${pathname}:\n${email.text}`);
+}
+
+/** Opens the newest verification link sent to the administrator's address until the signed-in account says it is verified. */
+async function proveAdministratorAddress(client: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const me = (await (await client.get('/api/auth/user')).json()) as { emailVerified: boolean };
+        if (me.emailVerified) return true;
+        const email = emailsTo(ADMIN_EMAIL, 'Confirm your email address').at(-1);
+        // A parallel test may have opened this link already: the next look at the account says so.
+        if (email) await client.post('/api/auth/verify-email', { data: { token: new URL(linkIn(email, '/verify-email'), 'http://x').searchParams.get('token') } });
+        return false;
+      },
+      { message: `the verification email of ${ADMIN_EMAIL}`, timeout: 20_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
 }
 
 /** Sets the profile picture of the account signed in on `who` (PUT /api/auth/avatar, as the profile page does). */

@@ -70,7 +70,8 @@ const server = spawn(process.execPath, [entry], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    ADMIN_EMAILS: 'admin@example.test',
+    // The second is e2e/first-run-admin.spec.ts's organiser, who signs up from scratch.
+    ADMIN_EMAILS: 'admin@example.test,organiser@example.test',
     RATE_LIMIT_SCALE: '100',
     LOG_LEVEL: 'warn',
     DEMO_DATA: '0',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 import { emailSchema, newPasswordSchema } from './auth.js';
 import { PASSWORD_MAX } from './limits.js';
 
@@ -46,17 +47,21 @@ export const ACCOUNT_MESSAGES = {
   adminCannotDelete: 'The administrator account cannot be deleted from the profile page.',
   deleteConfirmationRequired: `Please type ${DELETE_CONFIRMATION_WORD} to confirm`,
   passwordRequired: 'Password is required',
+  /** An account without a password confirms who it is at its sign-in provider instead (decision 016). */
+  reauthRequired: 'For your safety, please confirm it is you: sign in again with your sign-in provider, then try again within 5 minutes.',
+  reauthExplain: (provider: string) =>
+    `Your account has no password here, so you confirm it is you at ${provider}: you will be asked to sign in there again, then come back to this page.`,
+  reauthFailed: 'That sign-in did not confirm your account. Sign in with the same account you use here, and type your password when asked.',
+  reauthUnavailable: "Your account has no password, and signing in with a provider is turned off. Set a password first ('Set a password' above).",
   recipientDeleted: 'This person has deleted their account.',
 } as const;
 
 /** A token from an emailed link: 43 base64url characters (32 random bytes). */
-export const accountTokenSchema = z
-  .string({ error: ACCOUNT_MESSAGES.invalidLink })
+export const accountTokenSchema = text({ error: ACCOUNT_MESSAGES.invalidLink })
   .trim()
   .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.invalidLink);
 
-const currentPasswordSchema = z
-  .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+const currentPasswordSchema = text({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
   .min(1, ACCOUNT_MESSAGES.currentPasswordRequired)
   .max(PASSWORD_MAX, 'Password is too long');
 
@@ -77,8 +82,8 @@ export const changeEmailSchema = z.object({ newEmail: emailSchema, currentPasswo
 
 /** DELETE /api/auth/account: the password when the account has one, else the typed word. */
 export const deleteAccountSchema = z.object({
-  password: z.string().max(PASSWORD_MAX, 'Password is too long').optional(),
-  confirmation: z.string().max(50).optional(),
+  password: text().max(PASSWORD_MAX, 'Password is too long').optional(),
+  confirmation: text().max(50).optional(),
 });
 
 /** The answer of the routes that change nothing a page shows but a sentence. */

@@ -1,24 +1,28 @@
 import { z } from 'zod';
+import { text } from './input.js';
 import { MESSAGES } from './texts.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.js';
 
 /** Username rules of spec section 5, with the spec's messages. */
-export const usernameSchema = z
-  .string({ error: 'Username is required' })
+export const usernameSchema = text({ error: 'Username is required' })
   .trim()
   .min(USERNAME_MIN, 'Username must be at least 3 characters long')
   .max(USERNAME_MAX, 'Username must be at most 20 characters long')
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores');
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = text({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX, 'Email is too long')
   .pipe(z.email('Please enter a valid email address'));
 
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+/**
+ * A new password among the most common ones of a breach corpus (decision 017). The server holds the list; the
+ * forms show this under the password field.
+ */
+export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
+
+export const newPasswordSchema = text({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`);
 
@@ -32,7 +36,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -61,6 +65,11 @@ export const userSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** False for accounts that only ever signed in through OpenID Connect: no current password to ask for. */
   hasPassword: z.boolean(),
+  /**
+   * GET /api/auth/user only: until when a fresh sign-in at the provider lets an account without a password change
+   * its email or delete itself (decision 016), or null.
+   */
+  reauthenticatedUntil: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -87,6 +96,8 @@ export const LOGIN_ERRORS = {
   suspended: MESSAGES.suspended,
   email_in_use:
     'An account with this email already exists. It can be linked to your sign-in provider only once the provider confirms the address is yours (a verified email).',
+  link_unverified:
+    "An account with this email already exists, but its address was never confirmed, so it cannot be linked to your sign-in provider. If the address is yours, use 'Forgot your password?' below: the emailed link proves it and lets you in. Then you can sign in with your provider too.",
   denied: 'The sign-in was cancelled or refused by the provider. Please try again.',
   expired: 'That sign-in took too long or was already used. Please try again.',
   unavailable: MESSAGES.oidcUnavailable,

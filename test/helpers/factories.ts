@@ -19,7 +19,8 @@ export function randomIp(): string {
 
 /** The `name=value` pair of the session cookie a response set, ready for a Cookie header. */
 export function sessionCookieFrom(res: LightMyRequestResponse): string {
-  const cookie = res.cookies.find((c) => c.name === 'csm_session');
+  // `__Host-csm_session` when the app's PUBLIC_URL is https (decision 017).
+  const cookie = res.cookies.find((c) => c.name === 'csm_session' || c.name === '__Host-csm_session');
   if (!cookie) throw new Error(`no session cookie in the ${res.statusCode} answer: ${res.body}`);
   return `${cookie.name}=${cookie.value}`;
 }
@@ -61,4 +62,18 @@ export async function signUp(
  */
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+/**
+ * An administrator (decision 016): signs up with an ADMIN_EMAILS address (`email`), then proves it as the emailed
+ * link would; the role comes only with the proof. `user` is the account as it reads afterwards.
+ */
+export async function signUpAdministrator(app: FastifyInstance, db: Db, email: string, options: { acceptTerms?: boolean } = {}): Promise<SignedUp> {
+  const signedUp = await signUp(app, { email, ...options });
+  expect(signedUp.user.isAdmin, 'an unproven address is no administrator').toBe(false);
+  await markEmailVerified(db, signedUp.user.id);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: signedUp.cookie } });
+  const { reauthenticatedUntil: _ignored, ...user } = me.json<User>();
+  expect(user.isAdmin, `${email} must be listed in ADMIN_EMAILS`).toBe(true);
+  return { ...signedUp, user };
 }

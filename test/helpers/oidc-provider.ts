@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /** What the test provider says about a person: the standard claims our callback reads. */
@@ -144,4 +145,16 @@ export async function signInAtProvider(authorizationUrl: string, sub: string, op
     }
   }
   throw new Error('the provider never sent the browser back');
+}
+
+/**
+ * From our answer that sends the browser to the provider (`/api/login/oidc`, `/api/auth/reauthenticate`), through
+ * the provider's pages as `sub`, back to our `/api/callback` with the flow cookie and `cookie` (the app's session,
+ * when the browser has one): the callback's answer.
+ */
+export async function followProviderFlow(app: FastifyInstance, start: LightMyRequestResponse, sub: string, cookie?: string): Promise<LightMyRequestResponse> {
+  if (start.statusCode !== 302) throw new Error(`expected a redirect to the provider, got ${start.statusCode}: ${start.body}`);
+  const callback = new URL(await signInAtProvider(start.headers.location as string, sub));
+  const flow = start.cookies.filter((c) => c.name === 'csm_oidc_flow').map((c) => `${c.name}=${c.value}`);
+  return app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: [cookie, ...flow].filter(Boolean).join('; ') } });
 }

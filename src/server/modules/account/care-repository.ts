@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountTokens, oidcIdentities, serviceLikes, services, sessions, users } from '../../db/schema.js';
+import { accountTokens, oidcIdentities, serviceLikes, services, users } from '../../db/schema.js';
 import type { UserRow } from '../auth/repository.js';
 
 /** The queries of the profile picture and of account deletion; `db` is the caller's transaction. */
@@ -45,9 +45,8 @@ export function createCareRepository(db: Db) {
         .where(inArray(services.id, removed.map((r) => r.serviceId)));
     },
 
-    /** Every way back into the account: sessions, emailed links and OpenID Connect identities. */
+    /** The ways back into the account besides its sessions (which the session store ends): emailed links and OpenID Connect identities. */
     async deleteAccessOf(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
       await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
       await db.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     },

@@ -4,16 +4,19 @@ import type { Db } from '../../db/client.js';
 import { createImageService } from '../images/service.js';
 import { createAvatarService } from './avatar.js';
 import { avatarRoutes } from './avatar-routes.js';
-import { createDeletionService, type DeletionListings, type DeletionMail } from './deletion.js';
+import { createDeletionService, type DeletionListings, type DeletionMail, type DeletionSessions } from './deletion.js';
 import { deletionRoutes } from './deletion-routes.js';
 
 /** The profile picture and "Delete my account" (issue 8, decision 014), wired in one registration. */
-export const accountCareRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; mail: DeletionMail; listings: DeletionListings }> = async (
-  app,
-  { config, db, mail, listings },
-) => {
+export const accountCareRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  db: Db;
+  mail: DeletionMail;
+  listings: DeletionListings;
+  sessions: DeletionSessions;
+}> = async (app, { config, db, mail, listings, sessions }) => {
   const images = createImageService(db);
   await app.register(avatarRoutes, { config, avatars: createAvatarService({ db, images }) });
-  const deletion = createDeletionService({ db, images, mail, listings, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const deletion = createDeletionService({ db, images, mail, listings, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(deletionRoutes, { config, deletion });
 };

@@ -10,8 +10,9 @@ import type { Completion, RatingStats, Review } from '../../../shared/reviews.js
 import type { Service, UploadedImage } from '../../../shared/services.js';
 import { allPages, call, ok } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { randomIp, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { markEmailVerified, randomIp, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
+import { createListing } from '../../../../test/helpers/listings.js';
+import { providerOnlyPerson, providerSession } from '../../../../test/helpers/reauth.js';
 import { createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 import { accountTokens, images, oidcIdentities, outbox, serviceLikes, services, sessions, users } from '../../db/schema.js';
 
@@ -19,7 +20,7 @@ let t: TestAppWithSmtp;
 let admin: SignedUp;
 beforeAll(async () => {
   t = await createTestAppWithSmtp();
-  admin = await signUp(t.app, { email: ADMIN_EMAIL });
+  admin = await signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL);
 });
 afterAll(() => t?.close());
 
@@ -97,6 +98,8 @@ async function neighbourhood() {
   await say(leaver.cookie, chat.id, 'See you then!');
   const completed = await call(t, 'POST', `/api/services/${theirs.id}/complete`, neighbour.cookie, { conversationId: chat.id });
   expect(completed.statusCode, completed.body).toBe(201);
+  // Reviews need a confirmed address (decision 022).
+  await markEmailVerified(t.database.db, leaver.user.id);
   const review = await call(t, 'POST', `/api/services/${theirs.id}/reviews`, leaver.cookie, {
     serviceCompletionId: completed.json<Completion>().id,
     rating: 4,
@@ -244,11 +247,22 @@ describe('DELETE /api/auth/account', () => {
     }
   });
 
-  it('asks an account without a password for the typed word, then deletes it with its OpenID Connect identity', async () => {
-    const [cookie] = await manyUsers(t, 1);
-    const me = await ok<User>(call(t, 'GET', '/api/auth/user', cookie));
-    expect(me.hasPassword).toBe(false);
+  it('asks an account without a password for a fresh sign-in at its provider and the typed word, then deletes it with its OpenID Connect identity', async () => {
+    const person = await providerOnlyPerson(t);
+    const me = await ok<User>(call(t, 'GET', '/api/auth/user', person.cookie));
+    expect(me).toMatchObject({ hasPassword: false, reauthenticatedUntil: null });
     await t.database.db.insert(oidcIdentities).values({ issuer: 'https://id.example.org', subject: randomUUID(), userId: me.id });
+    // A session left open, or a sign-in at the provider longer ago than five minutes, is not enough (decision 016).
+    for (const stale of [person.cookie, await providerSession(t, me.id, 6 * 60)]) {
+      for (const payload of [{ confirmation: 'DELETE' }, {}]) {
+        const res = await deleteAccount(stale, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+        expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.reauthRequired });
+      }
+    }
+    expect(await status('/api/auth/user', person.cookie)).toBe(200);
+    const cookie = await providerSession(t, me.id, 10);
+    expect((await ok<User>(call(t, 'GET', '/api/auth/user', cookie))).reauthenticatedUntil).toEqual(expect.any(String));
     for (const payload of [{}, { confirmation: 'delete' }, { confirmation: 'DELETE IT' }, { password: 'anything' }]) {
       const res = await deleteAccount(cookie, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -266,6 +280,19 @@ describe('DELETE /api/auth/account', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.adminCannotDelete });
     expect(await ok<User>(call(t, 'GET', '/api/auth/user', admin.cookie))).toMatchObject({ id: admin.user.id, isAdmin: true });
+  });
+
+  it('lets an account that holds an administrator address it never proved leave, freeing the address (decision 016)', async () => {
+    const squatter = await createTestAppWithSmtp();
+    try {
+      const holder = await signUp(squatter.app, { email: ADMIN_EMAIL });
+      expect(holder.user).toMatchObject({ isAdmin: false, emailVerified: false });
+      const res = await deleteAccount(holder.cookie, { password: holder.password }, squatter);
+      expect(res.statusCode, res.body).toBe(200);
+      await signUpAdministrator(squatter.app, squatter.database.db, ADMIN_EMAIL);
+    } finally {
+      await squatter.close();
+    }
   });
 
   it('needs a signed-in person (401), and lets someone who has not accepted the terms leave', async () => {

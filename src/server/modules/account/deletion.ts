@@ -4,8 +4,9 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { MESSAGES } from '../../../shared/texts.js';
-import { isAdminEmail } from '../auth/presenter.js';
+import { isAdministrator } from '../auth/presenter.js';
 import type { UserRow } from '../auth/repository.js';
+import type { SessionStore } from '../auth/sessions.js';
 import type { Email } from '../mail/mailer.js';
 import { layoutEmail } from '../mail/templates.js';
 import { createCareRepository } from './care-repository.js';
@@ -13,12 +14,19 @@ import { createCareRepository } from './care-repository.js';
 /** What deletion needs from the mail module: the outbox, written in the deletion's transaction. */
 export interface DeletionMail {
   enqueue(tx: Db, email: Email): Promise<void>;
+  /** Rows addressed to the person go with the account (decision 018): queued links, notifications, copies. */
+  dropAllTo(tx: Db, address: string): Promise<void>;
   kick(): void;
 }
 
 /** What deletion needs from the image module: every image a person owns, inside the transaction. */
 export interface DeletionImages {
   removeAllOf(tx: Db, userId: string): Promise<void>;
+}
+
+/** What deletion needs from the session store: the sessions end in the deletion's transaction, their live streams once it committed. */
+export interface DeletionSessions {
+  transaction: SessionStore['transaction'];
 }
 
 /** What deletion needs from the listings module: its signed-out page cache shows the removed listings until told. */
@@ -52,14 +60,18 @@ export function createDeletionService(deps: {
   images: DeletionImages;
   mail: DeletionMail;
   listings: DeletionListings;
+  sessions: DeletionSessions;
   adminEmails: readonly string[];
   rateLimitScale?: number;
 }) {
-  const { db, images, mail, listings, adminEmails } = deps;
+  const { db, images, mail, listings, adminEmails, sessions } = deps;
   const guesses = new RateLimit(GUESSES, deps.rateLimitScale ?? 1);
 
-  /** The password when the account has one, else the typed word (an account that only signs in through OpenID Connect). */
-  async function confirm(user: UserRow, input: DeleteAccountInput): Promise<void> {
+  /**
+   * The password when the account has one; else (an account that only signs in through OpenID Connect) a fresh
+   * sign-in at the provider and the typed word: a session left open must not be enough to delete a person.
+   */
+  async function confirm(user: UserRow, input: DeleteAccountInput, reauthenticated: boolean): Promise<void> {
     if (user.passwordHash) {
       if (!input.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired, { password: ACCOUNT_MESSAGES.passwordRequired });
       await guesses.consume(user.id);
@@ -68,25 +80,32 @@ export function createDeletionService(deps: {
       }
       return;
     }
+    if (!reauthenticated) throw forbidden(ACCOUNT_MESSAGES.reauthRequired);
     if (input.confirmation?.trim() !== DELETE_CONFIRMATION_WORD) {
       throw badRequest(ACCOUNT_MESSAGES.deleteConfirmationRequired, { confirmation: ACCOUNT_MESSAGES.deleteConfirmationRequired });
     }
   }
 
   return {
-    async deleteAccount(user: UserRow, input: DeleteAccountInput): Promise<void> {
-      if (isAdminEmail(user.email, adminEmails)) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
+    /** `reauthenticated`: the session's last sign-in at the provider is fresh (auth/reauth.ts). */
+    async deleteAccount(user: UserRow, input: DeleteAccountInput, reauthenticated = false): Promise<void> {
+      // The role, not the address (decision 016): whoever signed up with an ADMIN_EMAILS address and never proved it may leave and free it.
+      if (isAdministrator(user, adminEmails)) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
       // Slow (scrypt): before the transaction, never inside it.
-      await confirm(user, input);
-      await db.transaction(async (tx) => {
+      await confirm(user, input, reauthenticated);
+      await sessions.transaction(db, async (tx, endSessions) => {
         const repo = createCareRepository(tx);
         // The row lock orders this after any change of the same account in flight; a second deletion finds a tombstone.
         const account = await repo.lockLiveUser(user.id);
         if (!account) throw unauthorized(MESSAGES.signedOut);
-        if (account.email) await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
+        if (account.email) {
+          await mail.dropAllTo(tx, account.email);
+          await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
+        }
         await repo.deleteListingsOf(user.id);
         await repo.deleteLikesOf(user.id);
         await images.removeAllOf(tx, user.id);
+        await endSessions(user.id);
         await repo.deleteAccessOf(user.id);
         await repo.scrub(user.id);
       });

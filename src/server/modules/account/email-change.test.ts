@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
 import type { User } from '../../../shared/auth.js';
 import { MESSAGES } from '../../../shared/texts.js';
-import { users } from '../../db/schema.js';
 import { PASSWORD, randomIp, signUp, uniqueEmail, type SignedUp } from '../../../../test/helpers/factories.js';
+import { providerOnlyPerson, providerSession } from '../../../../test/helpers/reauth.js';
 import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 
 const PUBLIC_URL = 'https://neighbours.example';
@@ -102,13 +101,44 @@ describe('changing the email address', () => {
     expect((await me(person)).pendingEmail).toBeNull();
   });
 
-  it('does not ask an account without a password (single sign-on) for one', async () => {
-    const person = await signUp(t.app);
-    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, person.user.id));
+  it('asks an account without a password (single sign-on) for a fresh sign-in at its provider instead (decision 016)', async () => {
+    const secure = { secure: true };
+    const person = await providerOnlyPerson(t, undefined, secure);
     const newEmail = uniqueEmail('sso');
-    const res = await changeEmail(person, newEmail, null);
+    const changeFrom = (cookie: string) => post('/api/auth/change-email', { newEmail }, cookie);
+    // A session left open, or a sign-in at the provider longer than five minutes ago, is not enough.
+    for (const stale of [person.cookie, await providerSession(t, person.id, 6 * 60, secure)]) {
+      const res = await changeFrom(stale);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.reauthRequired });
+    }
+    const unchanged = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: person.cookie } });
+    expect(unchanged.json<User>().pendingEmail).toBeNull();
+    expect(await mailTo(newEmail, 'Confirm your new email address')).toEqual([]);
+
+    const fresh = await providerSession(t, person.id, 30, secure);
+    for (const [payload, status] of [[{ newEmail: 'not an email' }, 400], [{ newEmail: person.email.toUpperCase() }, 400], [{}, 400]] as const) {
+      const res = await post('/api/auth/change-email', payload, fresh);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    const res = await changeFrom(fresh);
     expect(res.statusCode).toBe(202);
     expect(res.json<User>()).toMatchObject({ pendingEmail: newEmail, hasPassword: false });
+  });
+
+  it('drops a pending change when the password is reset: its link, in someone else\'s mailbox, stops working (decision 016)', async () => {
+    const person = await signUp(t.app);
+    const elsewhere = uniqueEmail('elsewhere');
+    expect((await changeEmail(person, elsewhere)).statusCode).toBe(202);
+    const { token } = await changeLink(elsewhere);
+    expect((await post('/api/auth/forgot-password', { email: person.email })).statusCode).toBe(202);
+    const [reset] = await mailTo(person.email, 'Reset your password');
+    const res = await post('/api/auth/reset-password', { token: linkIn(reset!, '/reset-password').token, password: 'a brand new passphrase' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<User>()).toMatchObject({ email: person.email, pendingEmail: null, emailVerified: true });
+    expect((await verify(token)).statusCode).toBe(400);
+    expect((await login(elsewhere, 'a brand new passphrase')).statusCode).toBe(401);
   });
 
   it('refuses the current address, whatever its case, on the newEmail field', async () => {

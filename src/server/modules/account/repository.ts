@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountTokens, sessions, users } from '../../db/schema.js';
+import { accountTokens, oidcIdentities, users } from '../../db/schema.js';
 import type { UserRow } from '../auth/repository.js';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
@@ -85,9 +85,9 @@ export function createAccountRepository(db: Db) {
       return row;
     },
 
-    /** Ends the person's sessions, all of them or all but `keepId`. */
-    async deleteSessionsOfUser(tx: Db, userId: string, keepId?: string): Promise<void> {
-      await tx.delete(sessions).where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)));
+    /** Unlinks every OpenID Connect identity of the person: their next provider sign-in is judged afresh. */
+    async deleteOidcIdentitiesOf(tx: Db, userId: string): Promise<void> {
+      await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     },
   };
 }

@@ -12,9 +12,11 @@ import { userSchema } from '../../../shared/auth.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser, startSession } from '../auth/plugin.js';
 import { presentUser } from '../auth/presenter.js';
+import { reauthenticatedUntil } from '../auth/reauth.js';
 import type { SessionStore } from '../auth/sessions.js';
 import type { AccountService } from './service.js';
 
@@ -45,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     { config: { allowBeforeTerms: true }, schema: { body: forgotPasswordSchema, response: { 202: accountNoticeSchema, ...errors } } },
     async (request, reply) => {
       assertLocalAccounts();
-      await account.forgotPassword(request.body.email, request.ip);
+      await account.forgotPassword(request.body.email, clientAddress(request));
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.forgotPasswordSent });
     },
   );
@@ -73,6 +75,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
   app.post(
     '/api/auth/change-email',
     { config: { signedIn: true }, schema: { body: changeEmailSchema, response: { 202: userSchema, ...errors } } },
-    async (request, reply) => reply.code(202).send(presentUser(await account.changeEmail(requireUser(request), request.body), config.ADMIN_EMAILS)),
+    async (request, reply) => {
+      const reauthenticated = reauthenticatedUntil(request.session?.oidcIdToken) !== null;
+      const user = await account.changeEmail(requireUser(request), request.body, reauthenticated);
+      return reply.code(202).send(presentUser(user, config.ADMIN_EMAILS, request.session!));
+    },
   );
 };

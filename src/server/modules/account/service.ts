@@ -10,11 +10,13 @@ import {
 } from '../../../shared/account.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Db } from '../../db/client.js';
+import { assertUncommonPassword } from '../../lib/common-passwords.js';
 import { isUniqueViolation } from '../../lib/error-handler.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
+import type { SessionStore } from '../auth/sessions.js';
 import type { Email } from '../mail/mailer.js';
 import { changeEmailEmail, emailChangeNoticeEmail, resetPasswordEmail, verificationEmail } from './emails.js';
 import { createAccountRepository, type AccountRepository, type TokenPurpose } from './repository.js';
@@ -30,8 +32,14 @@ export interface AccountUsers {
   findUserByEmail(email: string): Promise<UserRow | undefined>;
 }
 
+/** What account care needs from the session store: sessions end with the change that ends them, and so do their live streams. */
+export interface AccountSessions {
+  transaction: SessionStore['transaction'];
+}
+
 export interface AccountDeps {
   db: Db;
+  sessions: AccountSessions;
   users: AccountUsers;
   mail: AccountMail;
   /** config.PUBLIC_URL: the emailed links open pages there. */
@@ -79,7 +87,7 @@ export function signUpWithVerification(deps: Pick<AccountDeps, 'db' | 'mail' | '
 
 /** Email verification, password reset and change, email change (decision 014). */
 export function createAccountService(deps: AccountDeps) {
-  const { db, users, mail, publicUrl } = deps;
+  const { db, users, mail, publicUrl, sessions } = deps;
   const repo = deps.repo ?? createAccountRepository(db);
   const scale = deps.rateLimitScale ?? 1;
   const resends = new RateLimit({ points: RESEND_VERIFICATION_PER_HOUR, durationSeconds: HOUR }, scale);
@@ -164,23 +172,29 @@ export function createAccountService(deps: AccountDeps) {
 
     /**
      * Sets the new password from a reset link and ends every session of the account (the route then starts a
-     * new one). Opening the link proves the address too, when it is still the account's.
+     * new one). Opening the link proves the address too, when it is still the account's. A pending email change
+     * is dropped: the link to confirm it is in someone else's mailbox, who may be why the password was reset.
+     * An account whose address this link proves for the first time may have been squatted (decision 016): the
+     * provider identities linked to it on an unproven address are unlinked too.
      */
     async resetPassword(token: string, password: string): Promise<UserRow> {
       const tokenHash = hashToken(token);
       // A bad link costs a lookup, not a password hash.
       const found = await repo.findLiveToken(tokenHash);
       if (found?.purpose !== 'reset_password') throw invalidLink();
+      assertUncommonPassword(password, 'password');
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
+      return sessions.transaction(db, async (tx, endSessions) => {
         const spent = await repo.spendToken(tx, tokenHash, ['reset_password']);
         if (!spent) throw invalidLink();
         const user = await repo.lockUser(tx, spent.userId);
         if (!user || user.deletedAt) throw invalidLink();
         if (user.isBanned) throw forbidden(MESSAGES.suspended);
-        const updated = await repo.updateUser(tx, user.id, { passwordHash, ...(sameAddress(user.email, spent.email) && { emailVerified: true }) });
-        await repo.retireTokens(tx, user.id, ['reset_password']);
-        await repo.deleteSessionsOfUser(tx, user.id);
+        const proven = sameAddress(user.email, spent.email);
+        const updated = await repo.updateUser(tx, user.id, { passwordHash, pendingEmail: null, ...(proven && { emailVerified: true }) });
+        await repo.retireTokens(tx, user.id, ['reset_password', 'change_email']);
+        await endSessions(user.id);
+        if (proven && !user.emailVerified) await repo.deleteOidcIdentitiesOf(tx, user.id);
         return updated!;
       });
     },
@@ -189,13 +203,14 @@ export function createAccountService(deps: AccountDeps) {
     async changePassword(user: UserRow, sessionId: string, input: ChangePasswordInput): Promise<UserRow> {
       const currentHash = user.passwordHash;
       if (!currentHash) throw badRequest(ACCOUNT_MESSAGES.noPasswordYet);
+      assertUncommonPassword(input.newPassword, 'newPassword');
       await checkCurrentPassword(user.id, currentHash, input.currentPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      return db.transaction(async (tx) => {
+      return sessions.transaction(db, async (tx, endSessions) => {
         // Another tab changed it since we checked: the password given is no longer the current one.
         const updated = await repo.replacePasswordHash(tx, user.id, currentHash, passwordHash);
         if (!updated) throw wrongPassword();
-        await repo.deleteSessionsOfUser(tx, user.id, sessionId);
+        await endSessions(user.id, { keep: sessionId });
         await repo.retireTokens(tx, user.id, ['reset_password']);
         return updated;
       });
@@ -203,10 +218,12 @@ export function createAccountService(deps: AccountDeps) {
 
     /**
      * Asks for a new address: a link to it, a notice to the old one, and `pendingEmail` until the link is
-     * opened. Nothing else changes yet: sign-in still uses the old address.
+     * opened. Nothing else changes yet: sign-in still uses the old address. The current password confirms it;
+     * an account without one needs a fresh sign-in at its provider (`reauthenticated`, decision 016).
      */
-    async changeEmail(user: UserRow, input: ChangeEmailInput): Promise<UserRow> {
+    async changeEmail(user: UserRow, input: ChangeEmailInput, reauthenticated = false): Promise<UserRow> {
       const newEmail = input.newEmail;
+      if (!user.passwordHash && !reauthenticated) throw forbidden(ACCOUNT_MESSAGES.reauthRequired);
       if (sameAddress(user.email, newEmail)) throw badRequest(ACCOUNT_MESSAGES.sameEmail, { newEmail: ACCOUNT_MESSAGES.sameEmail });
       if (user.passwordHash) await checkCurrentPassword(user.id, user.passwordHash, input.currentPassword);
       if (await repo.otherUserWithEmail(db, newEmail, user.id)) throw conflict(MESSAGES.emailTaken, { newEmail: MESSAGES.emailTaken });

@@ -4,7 +4,7 @@ import type { Conversation } from '../../../shared/messaging.js';
 import type { Report } from '../../../shared/reports.js';
 import { call, ok, type Method } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let reportId: number;
 let listingId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, member, target] = await Promise.all([signUp(t.app, { email: ADMIN_EMAIL }), signUp(t.app), signUp(t.app)]);
+  [admin, member, target] = await Promise.all([signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL), signUp(t.app), signUp(t.app)]);
   const listing = await createListing(t, target.cookie);
   listingId = listing.id;
   const conversation = await call(t, 'POST', '/api/conversations', member.cookie, { serviceId: listing.id, message: 'Hello, is this still available?' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ERRORS } from '../../../shared/admin.js';
+import { INT4_MAX, text } from '../../../shared/input.js';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -20,16 +21,19 @@ const time = z
     const parsed = new Date(millis);
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === millis;
   });
-const intId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const textId = z.string().min(1).max(200);
+// Listings, reports and conversations have `integer` ids, messages and audit entries `bigint`: a forged id past
+// the column's range (or a NUL in a user id) would fail in PostgreSQL (500) instead of answering 'Invalid cursor'.
+const intId = z.number().int().positive().max(INT4_MAX);
+const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const textId = text().min(1).max(200);
 
 const schemas = {
   users: z.object({ k: z.literal('users'), t: time, i: textId }),
   services: z.object({ k: z.literal('services'), t: time, i: intId }),
   reports: z.object({ k: z.literal('reports'), t: time, i: intId }),
   conversations: z.object({ k: z.literal('conversations'), t: time, i: intId }),
-  messages: z.object({ k: z.literal('messages'), i: intId }),
-  audit: z.object({ k: z.literal('audit'), i: intId }),
+  messages: z.object({ k: z.literal('messages'), i: bigId }),
+  audit: z.object({ k: z.literal('audit'), i: bigId }),
 } as const;
 
 export type CursorOf<K extends CursorKind> = Omit<z.infer<(typeof schemas)[K]>, 'k'>;

@@ -6,7 +6,7 @@ import type { Report } from '../../../shared/reports.js';
 import type { Service } from '../../../shared/services.js';
 import { allPages, call, ok } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
 
 let t: TestApp;
@@ -14,7 +14,7 @@ let admin: SignedUp;
 let owner: SignedUp;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, owner] = await Promise.all([signUp(t.app, { email: ADMIN_EMAIL }), signUp(t.app)]);
+  [admin, owner] = await Promise.all([signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL), signUp(t.app)]);
 });
 afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import type { BrowseResult, Service } from '../../../shared/services.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import { allPages, call, ok } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { randomIp, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { markEmailVerified, randomIp, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
 
 const MODERATOR = 'moderator@example.test';
@@ -21,8 +21,8 @@ let moderator: SignedUp;
 beforeAll(async () => {
   // The signed-out page cache is on here, as in production: administrator actions must make it forget.
   t = await createTestApp({ ADMIN_EMAILS: `${ADMIN_EMAIL},${MODERATOR}`, LISTINGS_CACHE_MS: '60000' });
-  admin = await signUp(t.app, { email: ADMIN_EMAIL });
-  moderator = await signUp(t.app, { email: MODERATOR });
+  admin = await signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL);
+  moderator = await signUpAdministrator(t.app, t.database.db, MODERATOR);
 });
 afterAll(() => t.close());
 
@@ -135,6 +135,8 @@ describe('deleting a listing for good', () => {
     const completed = await call(t, 'POST', `/api/services/${listing.id}/complete`, customer.cookie, { conversationId: conversation.id });
     expect(completed.statusCode, completed.body).toBe(201);
     const completion = completed.json<Completion>();
+    // Reviews need a confirmed address (decision 022).
+    await markEmailVerified(t.database.db, customer.user.id);
     const reviewed = await call(t, 'POST', `/api/services/${listing.id}/reviews`, customer.cookie, { serviceCompletionId: completion.id, rating: 5, reviewText: 'Spotless.' });
     expect(reviewed.statusCode, reviewed.body).toBe(201);
     const fans = await manyUsers(t, 2);

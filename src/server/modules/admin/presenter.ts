@@ -1,6 +1,6 @@
 import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '../../../shared/admin.js';
 import { asSeenByOthers } from '../account/tombstone.js';
-import { isAdminEmail } from '../auth/presenter.js';
+import { isAdministrator } from '../auth/presenter.js';
 import type { AdminRepository, AdminUserRow } from './repository.js';
 
 type ServiceRecord = Awaited<ReturnType<AdminRepository['pageOfServices']>>[number];
@@ -23,7 +23,7 @@ export function presentAdminUser(row: AdminUserRow, adminEmails: readonly string
     profileImageUrl: row.profileImageUrl,
     createdAt: row.createdAt.toISOString(),
     isBanned: row.isBanned,
-    isAdmin: isAdminEmail(row.email, adminEmails),
+    isAdmin: isAdministrator(row, adminEmails),
   };
 }
 

@@ -19,12 +19,13 @@ import {
   reportStatusUpdateSchema,
 } from '../../../shared/admin.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { idParamsSchema, textId } from '../../../shared/input.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../auth/plugin.js';
 import type { AdminService } from './service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = idParamsSchema;
+const userParams = z.object({ id: textId() });
 /** DELETE /api/admin/services/{id}: the id of the listing that is gone. */
 const deletedServiceSchema = z.object({ id: z.number() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };

@@ -13,7 +13,7 @@ import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import type { ReportStatus } from '../../../shared/reports.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { asSeenByOthers } from '../account/tombstone.js';
-import { isAdminEmail } from '../auth/presenter.js';
+import { isAdministrator } from '../auth/presenter.js';
 import type { UserRow } from '../auth/repository.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
@@ -44,13 +44,19 @@ function paged<R>(rows: R[], limit: number, cursorOf: (last: R) => string): { it
 
 const nameOf = (person: { username: string | null; email?: string | null; id: string }) => person.username ?? person.email ?? person.id;
 
-export function createAdminService(deps: { repo: AdminRepository; adminEmails: readonly string[]; listings: ListingsCache }) {
-  const { repo, adminEmails, listings } = deps;
+/** What a ban needs from the session store: the person's open live event streams end at once (decision 017). */
+export interface BannedStreams {
+  endStreamsOf(userId: string): Promise<void>;
+}
+
+export function createAdminService(deps: { repo: AdminRepository; adminEmails: readonly string[]; listings: ListingsCache; streams: BannedStreams }) {
+  const { repo, adminEmails, listings, streams } = deps;
 
   async function setBanned(admin: UserRow, userId: string, banned: boolean): Promise<AdminUser> {
     const target = await repo.findUser(userId);
     if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
-    if (banned && isAdminEmail(target.email, adminEmails)) throw forbidden(ADMIN_ERRORS.cannotBanAdmin);
+    // Only the role protects (decision 016): an account merely holding an ADMIN_EMAILS address, never proven, is anyone's.
+    if (banned && isAdministrator(target, adminEmails)) throw forbidden(ADMIN_ERRORS.cannotBanAdmin);
     const user = await repo.transaction(async (tx) => {
       const changed = await repo.setBanned(tx, userId, banned);
       if (!changed) {
@@ -70,11 +76,12 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
     });
     // The person's listings leave (or come back to) the public pages.
     listings.forgetAll();
+    if (banned) await streams.endStreamsOf(userId);
     return presentAdminUser(user, adminEmails);
   }
 
   return {
-    isAdmin: (user: UserRow) => isAdminEmail(user.email, adminEmails),
+    isAdmin: (user: UserRow) => isAdministrator(user, adminEmails),
 
     async users(query: PageQuery): Promise<AdminUsersPage> {
       const after = decodeCursor('users', query.cursor);

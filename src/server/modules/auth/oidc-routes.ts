@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authProvidersSchema, loginPageUrl, safeReturnTo } from '../../../shared/auth.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { text } from '../../../shared/input.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
 import { badRequest, notFound, serviceUnavailable } from '../../lib/errors.js';
 import { FLOW_MAX_AGE_MS, oidcFailureKind, oidcFlowSchema, type OidcClient, type OidcFlow } from './oidc.js';
-import { startSession } from './plugin.js';
+import { requireUser, startSession } from './plugin.js';
+import { authenticatedSince } from './reauth.js';
 import type { AuthService } from './service.js';
 import type { SessionStore } from './sessions.js';
 
@@ -15,14 +17,14 @@ import type { SessionStore } from './sessions.js';
 const FLOW_COOKIE = 'csm_oidc_flow';
 const FLOW_COOKIE_PATH = '/api/callback';
 
-const returnToQuery = z.object({ returnTo: z.string().optional() });
+const returnToQuery = z.object({ returnTo: text().optional() });
 /** The authorization response; openid-client reads and checks it from the full URL. */
 const callbackQuery = z.looseObject({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  iss: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
+  code: text().optional(),
+  state: text().optional(),
+  iss: text().optional(),
+  error: text().optional(),
+  error_description: text().optional(),
 });
 
 function flowCookieOptions(config: Config) {
@@ -30,10 +32,16 @@ function flowCookieOptions(config: Config) {
 }
 
 /** Sends the person to the provider's sign-in page; 503 while the provider cannot be discovered. */
-export async function redirectToProvider(reply: FastifyReply, oidc: OidcClient, config: Config, returnTo: string): Promise<FastifyReply> {
+export async function redirectToProvider(
+  reply: FastifyReply,
+  oidc: OidcClient,
+  config: Config,
+  returnTo: string,
+  options: { reauthUserId?: string } = {},
+): Promise<FastifyReply> {
   const provider = await oidc.ready();
   if (!provider) throw serviceUnavailable(MESSAGES.oidcUnavailable);
-  const { url, flow } = await oidc.start(provider, returnTo);
+  const { url, flow } = await oidc.start(provider, returnTo, options);
   // SameSite=Lax: the provider's redirect back is a top-level GET navigation, which carries it.
   reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
     ...flowCookieOptions(config),
@@ -78,6 +86,39 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     },
   );
 
+  // A signed-in person confirms who they are at the provider before changing their email or deleting the account (decision 016).
+  app.get(
+    '/api/auth/reauthenticate',
+    { config: { signedIn: true }, schema: { querystring: returnToQuery, response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 503: apiErrorSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!oidc) throw notFound(MESSAGES.oidcNotConfigured);
+      return redirectToProvider(reply, oidc, config, safeReturnTo(request.query.returnTo), { reauthUserId: user.id });
+    },
+  );
+
+  /**
+   * The end of a re-authentication: nobody is signed in or created here. Only the same person, signed in in this
+   * browser, coming back with the identity linked to their account and credentials typed during this flow,
+   * gets a new session whose ID token says so; anyone else goes back with `reauth=failed`.
+   */
+  async function finishReauthentication(request: FastifyRequest, reply: FastifyReply, flow: OidcFlow, result: Awaited<ReturnType<OidcClient['finish']>>) {
+    const returnTo = safeReturnTo(flow.returnTo);
+    const user = request.session?.user;
+    if (!user) return reply.redirect(loginPageUrl(returnTo, 'expired'));
+    const confirmed =
+      user.id === flow.reauthUserId &&
+      authenticatedSince(result.authTime, flow.expiresAt - FLOW_MAX_AGE_MS) &&
+      result.idToken !== undefined &&
+      (await auth.ownsIdentity(user.id, result.profile));
+    if (!confirmed) {
+      request.log.warn('OpenID Connect: a re-authentication was not by the signed-in person, or the provider did not ask for the credentials');
+      return reply.redirect(`${returnTo}${returnTo.includes('?') ? '&' : '?'}reauth=failed`);
+    }
+    await startSession(request, reply, { sessions, config, userId: user.id, oidcIdToken: result.idToken });
+    return reply.redirect(returnTo);
+  }
+
   app.get(
     '/api/callback',
     { schema: { querystring: callbackQuery, response: { 400: apiErrorSchema, 404: apiErrorSchema } } },
@@ -104,6 +145,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
         throw badRequest(MESSAGES.oidcVerificationFailed);
       }
 
+      if (flow.reauthUserId !== undefined) return finishReauthentication(request, reply, flow, result);
       const outcome = await auth.signInWithOidc(result.profile);
       if ('refused' in outcome) return reply.redirect(loginPageUrl(returnTo, outcome.refused));
       await startSession(request, reply, { sessions, config, userId: outcome.user.id, oidcIdToken: result.idToken });

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oidcIdentities, users } from '../../db/schema.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { PASSWORD, randomIp, sessionCookieFrom, signUp, uniqueEmail } from '../../../../test/helpers/factories.js';
+import { markEmailVerified, PASSWORD, randomIp, sessionCookieFrom, signUp, uniqueEmail } from '../../../../test/helpers/factories.js';
 import { signInAtProvider, startTestOidcProvider, type TestAccountClaims, type TestOidcProvider } from '../../../../test/helpers/oidc-provider.js';
 
 const APP_URL = 'http://market.test';
@@ -222,8 +222,9 @@ describe('account linking by email', () => {
     expect(count).toBe(1);
   });
 
-  it('links a local account when the provider says the email is verified; the password keeps working', async () => {
+  it('links a local account when the provider says the email is verified and ours is too; the password keeps working', async () => {
     const local = await signUp(t.app);
+    await markEmailVerified(t.database.db, local.user.id);
     const sub = uniqueSub();
     const res = await signInWithProvider(sub, { email: local.email, email_verified: true, given_name: 'Linked', family_name: 'Person' });
     expect(res.statusCode).toBe(302);
@@ -242,6 +243,16 @@ describe('account linking by email', () => {
     expect(res.statusCode).toBe(302);
     const me = (await get(t, '/api/auth/user', sessionCookieFrom(res))).json();
     expect(me).toMatchObject({ email: null, firstName: 'Not', isAdmin: false });
+  });
+
+  it('makes the administrator of an ADMIN_EMAILS address the provider vouches for (decision 016)', async () => {
+    const admin = await createTestApp(oidcEnv(provider, { ADMIN_EMAILS: 'sso-admin@example.test' }));
+    try {
+      const res = await signInWithProvider(uniqueSub(), { email: 'SSO-Admin@example.test', email_verified: true }, { app: admin });
+      expect((await get(admin, '/api/auth/user', sessionCookieFrom(res))).json()).toMatchObject({ emailVerified: true, isAdmin: true });
+    } finally {
+      await admin.close();
+    }
   });
 });
 

@@ -19,6 +19,8 @@ export const oidcFlowSchema = z.object({
   verifier: z.string().min(1),
   returnTo: z.string(),
   expiresAt: z.number(),
+  /** Set when a signed-in person confirms who they are at the provider (decision 016), not a sign-in. */
+  reauthUserId: z.string().optional(),
 });
 export type OidcFlow = z.infer<typeof oidcFlowSchema>;
 
@@ -90,10 +92,20 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
     isAvailable: () => configuration !== undefined,
     ready,
 
-    /** Where to send the person, and what the callback must find in the cookie to accept the answer. */
-    async start(provider: client.Configuration, returnTo: string): Promise<{ url: URL; flow: OidcFlow }> {
+    /**
+     * Where to send the person, and what the callback must find in the cookie to accept the answer.
+     * `reauthUserId`: the provider must ask for the credentials again (prompt=login, max_age=0), whatever session it has.
+     */
+    async start(provider: client.Configuration, returnTo: string, options: { reauthUserId?: string } = {}): Promise<{ url: URL; flow: OidcFlow }> {
       const verifier = client.randomPKCECodeVerifier();
-      const flow: OidcFlow = { state: client.randomState(), nonce: client.randomNonce(), verifier, returnTo, expiresAt: Date.now() + FLOW_MAX_AGE_MS };
+      const flow: OidcFlow = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        verifier,
+        returnTo,
+        expiresAt: Date.now() + FLOW_MAX_AGE_MS,
+        ...(options.reauthUserId !== undefined && { reauthUserId: options.reauthUserId }),
+      };
       const url = client.buildAuthorizationUrl(provider, {
         redirect_uri: redirectUri,
         scope: settings.scopes,
@@ -101,6 +113,7 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
         code_challenge_method: 'S256',
         state: flow.state,
         nonce: flow.nonce,
+        ...(flow.reauthUserId !== undefined && { prompt: 'login', max_age: '0' }),
       });
       return { url, flow };
     },
@@ -110,7 +123,11 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
      * ID token (signature, audience, nonce, times) and reads userinfo when the provider has it.
      * Throws what openid-client throws.
      */
-    async finish(provider: client.Configuration, callbackUrl: URL, flow: OidcFlow): Promise<{ profile: OidcProfile; idToken: string | undefined }> {
+    async finish(
+      provider: client.Configuration,
+      callbackUrl: URL,
+      flow: OidcFlow,
+    ): Promise<{ profile: OidcProfile; idToken: string | undefined; authTime: number | undefined }> {
       const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -124,7 +141,8 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
         // fetchUserInfo refuses an answer about anyone but the ID token's subject.
         claims = { ...(await client.fetchUserInfo(provider, tokens.access_token, idClaims.sub)), ...idClaims };
       }
-      return { profile: profileFrom(provider.serverMetadata().issuer, claims), idToken: tokens.id_token };
+      const authTime = typeof idClaims.auth_time === 'number' ? idClaims.auth_time * 1000 : undefined;
+      return { profile: profileFrom(provider.serverMetadata().issuer, claims), idToken: tokens.id_token, authTime };
     },
 
     /** The provider's sign-out address for a session that began there, or undefined when it offers none. */

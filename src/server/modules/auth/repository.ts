@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oidcIdentities, sessions, users } from '../../db/schema.js';
 
@@ -65,13 +65,19 @@ export function createAuthRepository(db: Db) {
       await db.insert(sessions).values(values);
     },
 
-    /** The live session with its user, or nothing when unknown or expired. */
-    async findSession(id: string): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | undefined> {
+    /** The live session with its user, or nothing when unknown, idle too long or older than `lifetimeMs`. */
+    async findSession(id: string, lifetimeMs: number): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | undefined> {
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(sessions.id, id),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.createdAt, sql`now() - ${Math.round(lifetimeMs)} * interval '1 millisecond'`),
+          ),
+        )
         .limit(1);
       return row;
     },
@@ -80,12 +86,15 @@ export function createAuthRepository(db: Db) {
       await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
     },
 
-    async deleteSession(id: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, id));
+    /** Ends one session; answers whose it was (nothing when it was already gone). */
+    async deleteSession(id: string): Promise<string | undefined> {
+      const [row] = await db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+      return row?.userId;
     },
 
-    async deleteSessionsOfUser(userId: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    /** Ends the person's sessions, all of them or all but `keepId`. */
+    async deleteSessionsOfUser(userId: string, keepId?: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)));
     },
 
     async deleteExpiredSessions(): Promise<number> {

@@ -12,9 +12,11 @@ import {
   userSchema,
 } from '../../../shared/auth.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { text } from '../../../shared/input.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
 import { forbidden } from '../../lib/errors.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { OidcClient } from './oidc.js';
 import { oidcRoutes, redirectToProvider } from './oidc-routes.js';
@@ -23,6 +25,7 @@ import { presentUser } from './presenter.js';
 import type { UserRow } from './repository.js';
 import type { AuthService } from './service.js';
 import type { SessionStore } from './sessions.js';
+import { createSignInLimits } from './sign-in-limits.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
   const { config, auth, sessions, oidc } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const signInPerIp = new RateLimit({ points: 10, durationSeconds: 60 }, scale);
-  const signInPerAccount = new RateLimit({ points: 25, durationSeconds: 60 * 60 }, scale);
+  const signInFailures = createSignInLimits();
   const signUpPerIp = new RateLimit({ points: 5, durationSeconds: 30 * 60 }, scale);
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
@@ -48,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
   // The spec's sign-in entry: our /login page, or straight to the provider when it is the only way in.
   app.get(
     '/api/login',
-    { schema: { querystring: z.object({ returnTo: z.string().optional() }), response: { 503: apiErrorSchema } } },
+    { schema: { querystring: z.object({ returnTo: text().optional() }), response: { 503: apiErrorSchema } } },
     async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
       if (oidc && !config.LOCAL_ACCOUNTS) return redirectToProvider(reply, oidc, config, returnTo);
@@ -72,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     { config: { allowBeforeTerms: true }, schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
     async (request, reply) => {
       assertLocalAccounts();
-      await signUpPerIp.consume(request.ip);
+      await signUpPerIp.consume(clientAddress(request));
       const user = await auth.register(request.body);
       await signIn(request, reply, user.id);
       return reply.code(201).send(present(user));
@@ -84,18 +87,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
       assertLocalAccounts();
-      const accountKey = request.body.email.toLowerCase();
-      await signInPerIp.consume(request.ip);
-      await signInPerAccount.consume(accountKey);
+      const address = clientAddress(request);
+      await signInPerIp.consume(address);
+      await signInFailures.attempt(request.body.email, address);
       const user = await auth.authenticate(request.body);
-      await signInPerAccount.reset(accountKey);
+      await signInFailures.succeeded(request.body.email, address);
       await signIn(request, reply, user.id);
       return present(user);
     },
   );
 
   app.get('/api/auth/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
-    present(requireUser(request)),
+    presentUser(requireUser(request), config.ADMIN_EMAILS, request.session!),
   );
 
   app.patch('/api/auth/username', { config: { signedIn: true }, schema: { body: usernameUpdateSchema, response: { 200: userSchema, ...errors } } }, async (request) =>

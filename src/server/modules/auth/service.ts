@@ -4,6 +4,7 @@ import { USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { assertUncommonPassword } from '../../lib/common-passwords.js';
 import { isUniqueViolation } from '../../lib/error-handler.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { isAdminEmail } from './presenter.js';
@@ -32,7 +33,7 @@ export interface OidcProfile {
   profileImageUrl?: string;
 }
 
-export type OidcSignIn = { user: UserRow } | { refused: 'suspended' | 'email_in_use' };
+export type OidcSignIn = { user: UserRow } | { refused: 'suspended' | 'email_in_use' | 'link_unverified' };
 
 const IDENTITY_KEY = 'oidc_identities_issuer_subject_key';
 
@@ -133,8 +134,10 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
   return {
     /**
      * The account of a person coming back from the OpenID Connect provider: found by issuer and `sub`, else an
-     * account with the same email when the provider says that email is verified (linked), else a new one.
-     * An unverified email never takes over an existing account; a banned person is refused.
+     * account with the same email when the provider says that email is verified and so does ours (linked), else a
+     * new one. An unverified email never takes over an existing account; a banned person is refused. A local
+     * account whose address was never proven is not linked either (decision 016): it may be a squatter's, with a
+     * password and sessions of their own; the owner of the mailbox takes it back through 'Forgot your password?'.
      */
     async signInWithOidc(claimed: OidcProfile): Promise<OidcSignIn> {
       // The administrator role goes with the address (ADMIN_EMAILS): nobody gets it on a provider's unchecked word.
@@ -150,12 +153,19 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
       if (!sameEmail) return createFromProfile(profile);
       if (!profile.emailVerified) return { refused: 'email_in_use' };
       if (sameEmail.isBanned) return { refused: 'suspended' };
+      if (!sameEmail.emailVerified) return { refused: 'link_unverified' };
       const linked = await link(sameEmail, profile);
       if (linked.isBanned) return { refused: 'suspended' };
       return { user: await updateFromProfile(linked, profile) };
     },
 
+    /** Whether this provider identity is linked to this account: a re-authentication must be by its own person. */
+    async ownsIdentity(userId: string, profile: Pick<OidcProfile, 'issuer' | 'subject'>): Promise<boolean> {
+      return (await repo.findUserByOidcIdentity(profile.issuer, profile.subject))?.id === userId;
+    },
+
     async register(input: RegisterInput): Promise<UserRow> {
+      assertUncommonPassword(input.password, 'password');
       if (await repo.findUserByEmail(input.email)) throw conflict(MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
       if (input.username && (await repo.usernameExists(input.username))) {
         throw conflict(MESSAGES.usernameTaken, { username: MESSAGES.usernameTaken });

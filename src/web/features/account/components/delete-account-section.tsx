@@ -13,6 +13,7 @@ import { toastAfterLoad } from '../../../lib/toast-after-load.js';
 import { useDeleteAccount } from '../api/delete-account.js';
 import { FormErrorAlert, showServerErrors } from './server-errors.js';
 import { PasswordField } from './password-field.js';
+import { needsProviderConfirmation, ProviderConfirmation, useReturnFromProvider } from './provider-confirmation.js';
 
 /** The shared rule, plus which of its two fields this account must fill in (the server says the same). */
 function deleteFormSchema(hasPassword: boolean) {
@@ -28,7 +29,9 @@ function deleteFormSchema(hasPassword: boolean) {
 
 /** The danger zone at the foot of the profile: 'Delete account', then a dialog that says exactly what happens. */
 export function DeleteAccountSection({ user }: { user: User }) {
-  const [open, setOpen] = useState(false);
+  // Back from confirming at the provider (an account without a password): the dialog opens again.
+  const back = useReturnFromProvider('delete');
+  const [open, setOpen] = useState(back.reopen);
   const deleteAccount = useDeleteAccount();
   // After success the whole app loads again, signed out; nothing may be clicked until then.
   const busy = deleteAccount.isPending || deleteAccount.isSuccess;
@@ -51,7 +54,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
               <Button variant="destructive">Delete account</Button>
             </DialogTrigger>
             <DialogContent role="alertdialog">
-              <DeleteAccountForm user={user} deleteAccount={deleteAccount} busy={busy} onCancel={() => setOpen(false)} />
+              <DeleteAccountForm user={user} deleteAccount={deleteAccount} busy={busy} confirmFailed={back.failed} onCancel={() => setOpen(false)} />
             </DialogContent>
           </Dialog>
         )}
@@ -64,11 +67,13 @@ interface DeleteAccountFormProps {
   user: User;
   deleteAccount: ReturnType<typeof useDeleteAccount>;
   busy: boolean;
+  /** The provider did not confirm this account on the way back. */
+  confirmFailed: boolean;
   onCancel: () => void;
 }
 
 /** The dialog's content: mounted each time it opens, so the field starts empty every time. */
-function DeleteAccountForm({ user, deleteAccount, busy, onCancel }: DeleteAccountFormProps) {
+function DeleteAccountForm({ user, deleteAccount, busy, confirmFailed, onCancel }: DeleteAccountFormProps) {
   const form = useForm<z.input<typeof deleteAccountSchema>, unknown, DeleteAccountInput>({
     resolver: zodResolver(deleteFormSchema(user.hasPassword)),
     defaultValues: user.hasPassword ? { password: '' } : { confirmation: '' },
@@ -115,36 +120,47 @@ function DeleteAccountForm({ user, deleteAccount, busy, onCancel }: DeleteAccoun
           .
         </p>
       </div>
-      <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
-          <FormErrorAlert />
-          {user.hasPassword ? (
-            <PasswordField control={form.control} name="password" label="Enter your password to confirm" kind="current" />
-          ) : (
-            <FormField
-              control={form.control}
-              name="confirmation"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Type {DELETE_CONFIRMATION_WORD} to confirm</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          )}
+      {needsProviderConfirmation(user) ? (
+        <>
+          <ProviderConfirmation step="delete" failed={confirmFailed} />
           <DialogFooter>
-            <Button variant="outline" onClick={onCancel} disabled={busy}>
+            <Button variant="outline" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Deleting...' : 'Delete my account'}
-            </Button>
           </DialogFooter>
-        </form>
-      </Form>
+        </>
+      ) : (
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+            <FormErrorAlert />
+            {user.hasPassword ? (
+              <PasswordField control={form.control} name="password" label="Enter your password to confirm" kind="current" />
+            ) : (
+              <FormField
+                control={form.control}
+                name="confirmation"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Type {DELETE_CONFIRMATION_WORD} to confirm</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...field} value={field.value ?? ''} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <DialogFooter>
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={busy}>
+                {busy ? 'Deleting...' : 'Delete my account'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      )}
     </>
   );
 }

@@ -4,11 +4,14 @@ import type { User } from '../../../../shared/auth.js';
 import { Button } from '../../../components/ui/button.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { EmailVerificationStatus } from './email-verification-status.js';
+import { needsProviderConfirmation, ProviderConfirmation, useReturnFromProvider } from './provider-confirmation.js';
 import { useInlineEditor } from './use-inline-editor.js';
 
 /** The address (or 'Not provided'), whether it is verified, a change waiting for its link, and 'Change'. */
 export function EmailSetting({ user }: { user: User }) {
-  const { open: editing, opener, show, close } = useInlineEditor();
+  // Back from confirming at the provider (an account without a password): the form opens again.
+  const back = useReturnFromProvider('email');
+  const { open: editing, opener, show, close } = useInlineEditor(back.reopen);
 
   return (
     <div className="space-y-3">
@@ -31,7 +34,17 @@ export function EmailSetting({ user }: { user: User }) {
           {ACCOUNT_MESSAGES.emailChangeSent(user.pendingEmail)}
         </p>
       )}
-      {editing && <ChangeEmailForm user={user} onDone={close} />}
+      {editing &&
+        (needsProviderConfirmation(user) ? (
+          <div className="space-y-3 rounded-md border p-4">
+            <ProviderConfirmation step="email" failed={back.failed} />
+            <Button variant="outline" size="sm" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        ) : (
+          <ChangeEmailForm user={user} onDone={close} />
+        ))}
     </div>
   );
 }

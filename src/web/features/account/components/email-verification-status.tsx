@@ -6,8 +6,13 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { errorMessage } from '../../../lib/api.js';
 import { useResendVerification } from '../api/resend-verification.js';
 
-/** Under the address: 'Verified', or 'Email not verified' with 'Resend' for a new link. */
-export function EmailVerificationStatus({ user }: { user: User }) {
+const NOTIFICATIONS_HINT = 'Open the link we emailed you to confirm this address is yours. Until then, we send no message notifications to it.';
+
+/**
+ * Under the address: 'Verified', or 'Email not verified' with 'Resend' for a new link. `hint` says what the
+ * confirmation unlocks where the notice is shown (the review form shows it too: decision 022).
+ */
+export function EmailVerificationStatus({ user, hint = NOTIFICATIONS_HINT }: { user: User; hint?: string }) {
   const resend = useResendVerification();
   const hintId = useId();
 
@@ -34,7 +39,7 @@ export function EmailVerificationStatus({ user }: { user: User }) {
       <div className="flex min-w-0 flex-1 flex-col items-start gap-3 sm:flex-row sm:justify-between">
         <div className="min-w-0 space-y-1">
           <p className="font-medium">Email not verified</p>
-          <p id={hintId}>Open the link we emailed you to confirm this address is yours. Until then, we send no message notifications to it.</p>
+          <p id={hintId}>{hint}</p>
         </div>
         <Button variant="outline" size="sm" className="shrink-0" onClick={onResend} disabled={resend.isPending} aria-describedby={hintId}>
           {resend.isPending ? 'Sending...' : 'Resend'}

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
  * Open/closed state of a form that replaces its own 'Change' button. Closing it puts the focus back on that
  * button, which is back in the page by then, instead of leaving it on nothing.
  */
-export function useInlineEditor() {
-  const [open, setOpen] = useState(false);
+export function useInlineEditor(initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen);
   const opener = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
 

@@ -1,0 +1,125 @@
+// `npm run admin -- create EMAIL`: creates or promotes a verified administrator from the server's command line
+// (decision 016). The password is asked for without echo, or read from the first line of stdin when it is not a
+// terminal (`printf '%s\n' "$PASSWORD" | npm run admin -- create you@example.org`). Same settings as the server:
+// ADMIN_EMAILS, DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL).
+import { join, resolve } from 'node:path';
+import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
+import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
+import { seedDemoData } from '../src/server/db/demo/seed.js';
+import { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from '../src/server/modules/admin/provision.js';
+
+const USAGE = `Usage: npm run admin -- create EMAIL
+
+Creates the administrator account of EMAIL (an address listed in ADMIN_EMAILS), verified, with the password you
+type; or, when the account exists, verifies it and replaces its password (its sessions end).`;
+
+/** Fails with a sentence for the operator, and no stack trace. */
+class Refusal extends Error {}
+
+/** One line typed without echo (the terminal in raw mode); Ctrl+C cancels. */
+function readHidden(prompt: string): Promise<string> {
+  const { stdin, stdout } = process;
+  stdout.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding('utf8');
+  stdin.resume();
+  return new Promise((resolvePassword, reject) => {
+    let value = '';
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write('\n');
+      if (error) reject(error);
+      else resolvePassword(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return finish();
+        if (char === '\u0003' || char === '\u0004') return finish(new Refusal('Cancelled: nothing was changed.'));
+        if (char === '\u007f' || char === '\b') value = [...value].slice(0, -1).join('');
+        else if (char >= ' ') value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** The first line of a piped stdin, without its line ending. */
+async function readFirstLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return readFirstLine();
+  const password = await readHidden('New password: ');
+  checkNewPassword(password);
+  if ((await readHidden('Type it again: ')) !== password) throw new Refusal('The two passwords differ: nothing was changed.');
+  return password;
+}
+
+/** The server's database; the embedded one only while no server holds its folder. */
+async function openDatabase(config: Config): Promise<{ database: Database; unlock?: () => Promise<void> }> {
+  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL, 1) };
+  const dataDir = resolve(config.DATA_DIR);
+  ensureDataDir(dataDir);
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new Refusal(
+      `The marketplace server is running on the data folder ${dataDir}, and its embedded database opens in one process only.\n` +
+        'Stop the server first (Ctrl+C in its window, or your service manager), run this command again, then start the server.',
+    );
+  }
+  try {
+    return { database: await openPglite(join(dataDir, 'pglite')), unlock };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, email, ...rest] = process.argv.slice(2);
+  if (command !== 'create' || !email || rest.length > 0) throw new Refusal(USAGE);
+  const config = loadConfig();
+  // Before the password and the database: a wrong address costs nothing.
+  checkAdministratorEmail(email, config.ADMIN_EMAILS);
+  const password = await readPassword();
+  checkNewPassword(password);
+
+  const { database, unlock } = await openDatabase(config);
+  try {
+    await database.migrate();
+    // As the server's first start would: a new marketplace gets its demo neighbourhood even when this runs first.
+    const demoListings = config.DEMO_DATA ? await seedDemoData(database.db) : 0;
+    if (demoListings) console.log(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off).`);
+    const { user, created } = await provisionAdministrator(database.db, { email, password, adminEmails: config.ADMIN_EMAILS });
+    console.log(
+      created
+        ? `Created the administrator account ${user.email} (username ${user.username}), with a verified address.`
+        : `${user.email} (username ${user.username}) is now a verified administrator: its password was replaced and its sessions ended.`,
+    );
+    console.log('Sign in with this address and password; the Admin page is in your account menu.');
+  } finally {
+    await database.close();
+    await unlock?.();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof Refusal || error instanceof ProvisionError || error instanceof ConfigError) console.error(error.message);
+    else console.error('The administrator could not be created:', error);
+    process.exit(1);
+  },
+);

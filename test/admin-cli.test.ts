@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { lockDataDir } from '../src/server/data-dir.js';
+import { openPglite } from '../src/server/db/client.js';
+import { verifyPassword } from '../src/server/lib/passwords.js';
+
+/** `npm run admin -- create EMAIL` as an organiser runs it (scripts/admin.ts through tsx), on the embedded database. */
+function runAdmin(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    env: { ...process.env, DEMO_DATA: '0', DATABASE_URL: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.stdin.end(stdin);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+const EMAIL = 'organiser@example.test';
+
+describe('npm run admin -- create EMAIL', () => {
+  // Every run starts tsx and opens the embedded database (initdb and migrations the first time): slow on a busy machine.
+  it('creates, then promotes, a verified administrator from a password on stdin; refuses while a server holds the folder', { timeout: 180_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'csm-admin-'));
+    const env = { DATA_DIR: dataDir, ADMIN_EMAILS: `someone@example.test,${EMAIL}` };
+
+    const usage = await runAdmin([], env, '');
+    expect(usage.code).toBe(1);
+    expect(usage.output).toContain('Usage: npm run admin -- create EMAIL');
+    const unlisted = await runAdmin(['create', 'stranger@example.test'], env, 'a long enough passphrase\n');
+    expect(unlisted.code).toBe(1);
+    expect(unlisted.output).toContain('stranger@example.test is not listed in ADMIN_EMAILS');
+    const weak = await runAdmin(['create', EMAIL], env, 'short\n');
+    expect(weak.code).toBe(1);
+    expect(weak.output).toContain('Password must be at least 8 characters long');
+
+    const created = await runAdmin(['create', EMAIL], env, 'the first passphrase\nignored second line\n');
+    expect(created.code, created.output).toBe(0);
+    expect(created.output).toContain(`Created the administrator account ${EMAIL}`);
+    const promoted = await runAdmin(['create', EMAIL], env, 'the second passphrase\r\n');
+    expect(promoted.code, promoted.output).toBe(0);
+    expect(promoted.output).toContain(`${EMAIL} (username organiser) is now a verified administrator`);
+
+    const unlock = await lockDataDir(dataDir);
+    try {
+      const locked = await runAdmin(['create', EMAIL], env, 'a third passphrase\n');
+      expect(locked.code).toBe(1);
+      expect(locked.output).toContain('The marketplace server is running on the data folder');
+      expect(locked.output).toContain('Stop the server first');
+    } finally {
+      await unlock();
+    }
+
+    const database = await openPglite(join(dataDir, 'pglite'));
+    try {
+      const rows = (await database.db.execute(sql`select email, email_verified, password_hash from users`)) as unknown as {
+        rows: Array<{ email: string; email_verified: boolean; password_hash: string }>;
+      };
+      expect(rows.rows).toHaveLength(1);
+      expect(rows.rows[0]).toMatchObject({ email: EMAIL, email_verified: true });
+      expect(await verifyPassword('the second passphrase', rows.rows[0]!.password_hash)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});
