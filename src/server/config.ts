@@ -3,6 +3,42 @@ import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops in front of the app are trusted to report the client's address (decision 021): a hop
+ * count (`0`/`false` none, `1` one reverse proxy) or the proxies' addresses. `true` is refused:
+ * trusting every hop lets any client choose its own address, and with it a fresh rate-limit budget.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'true would trust every hop, so any client could pick its own address with X-Forwarded-For; give the number of proxies in front of the app (1 for one reverse proxy) or their addresses, e.g. 10.0.0.0/8,127.0.0.1' });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a number of proxy hops (0, 1, 2…) or a comma-separated list of proxy addresses or CIDR ranges${bad.length > 0 ? `; not an address: ${bad.join(', ')}` : ''}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -18,10 +54,12 @@ const envSchema = z.object({
     .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   DEMO_DATA: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_SCALE: z.coerce.number().positive('must be a positive number').default(1),
   /** How long a signed-out visitor's browse page may be served from memory (0 turns the cache off). */
   LISTINGS_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(60_000, 'must be at most 60000').default(1000),
+  /** Days a sent (or given-up) email stays in the outbox before the hourly sweep deletes it (decision 018). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650, 'must be at most 3650').default(14),
   /** Unset: outgoing mail is written as .eml files under DATA_DIR/mail instead of being sent. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' }).optional(),
   MAIL_FROM: z

@@ -2,12 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
+import { isApiPath, isPersonalPath, routedPath } from '../../lib/api-paths.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { assertSameOrigin, isSafeMethod } from '../../lib/request-guards.js';
 import type { UserRow } from './repository.js';
 import { SESSION_IDLE_MS, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'csm_session';
+/**
+ * On https the cookie is `__Host-csm_session`: browsers accept that name only when Secure, `Path=/` and without a
+ * Domain, so a neighbouring subdomain or a plain-http page cannot plant or shadow the session (decision 017).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const isHttps = (config: Config) => config.PUBLIC_URL.startsWith('https:');
+export const sessionCookieName = (config: Config) => (isHttps(config) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,18 +31,18 @@ declare module 'fastify' {
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.PUBLIC_URL.startsWith('https:'),
+    secure: isHttps(config),
     maxAge: SESSION_IDLE_MS / 1000,
     signed: true,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.PUBLIC_URL.startsWith('https:') });
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
 }
 
 /** Sign-in always starts a fresh session: a session id known before sign-in is never promoted. */
@@ -62,10 +70,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiPath(routedPath(request))) return;
     assertSameOrigin(request, config.PUBLIC_URL);
 
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = request.cookies[sessionCookieName(config)];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     const found = unsigned.valid && unsigned.value ? await sessions.resolve(unsigned.value) : undefined;
@@ -89,5 +97,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     if (!user || user.termsAccepted || isSafeMethod(request.method)) return;
     if (request.routeOptions.config.allowBeforeTerms) return;
     throw forbidden(MESSAGES.termsRequired);
+  });
+
+  // Personal answers, errors included, must never be kept by a shared cache or the browser's history (decision 021).
+  // After @fastify/cookie's own onSend, so a cookie being set is visible here.
+  app.addHook('onSend', async (request, reply) => {
+    const path = routedPath(request);
+    if (!isApiPath(path)) return;
+    // Any answer to a signed-in person may carry their view (likes, their own email); a route that set its own policy knows better.
+    const personal = isPersonalPath(path) || reply.hasHeader('set-cookie') || (request.session !== null && !reply.hasHeader('cache-control'));
+    if (personal) reply.header('cache-control', 'no-store');
   });
 });
