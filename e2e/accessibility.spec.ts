@@ -25,6 +25,7 @@ import {
   uniqueWord,
   updateListingWithApi,
   uploadAvatarWithApi,
+  verifyEmailWithApi,
   type AppPage,
 } from './fixtures.js';
 
@@ -267,6 +268,15 @@ test.describe('reviews and reports', () => {
     const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
     const browse: AppPage = { name: 'browse', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' };
     const strip = page.getByRole('region', { name: 'Service' });
+
+    // Until the member confirms their address, the form's place says so, with 'Resend' (decision 022).
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, chat, theme);
+      await expect(strip.getByText('Email not verified', { exact: true })).toBeVisible();
+      await expect(strip.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+      await expectNoA11yViolations(page, { label: `${theme} theme, review form's verified-email notice`, soft: true });
+    }
+    await verifyEmailWithApi(page);
 
     for (const theme of ['light', 'dark'] as const) {
       await showInTheme(page, chat, theme);

@@ -1,15 +1,20 @@
 import type { Page } from '@playwright/test';
+import { REVIEW_ERRORS, REVIEW_VERIFY_TEXTS } from '../src/shared/reviews.js';
 import {
+  countEmails,
   createListingWithApi,
   expect,
   expectToast,
+  linkIn,
   listingCard,
   messageAboutListingWithApi,
+  readEmail,
   replyWithApi,
   signUpWithApi,
   test,
   uniqueUsername,
   uniqueWord,
+  verifyEmailWithApi,
 } from './fixtures.js';
 
 test.describe.configure({ mode: 'parallel' });
@@ -29,6 +34,8 @@ test('after a conversation about her listing, a neighbour marks the job complete
   await signUpWithApi(owner.page, { acceptTerms: true, username: owner.username });
   const listing = await createListingWithApi(owner.page, { title, category: 'tutoring' });
   await signUpWithApi(customer.page, { acceptTerms: true, username: customer.username });
+  // Reviews need a confirmed address, and a job the owner answered (decision 022).
+  await verifyEmailWithApi(customer.page);
   const conversationId = await messageAboutListingWithApi(customer.page, listing, `Hi ${owner.username}, could my son start on Saturday?`);
   await replyWithApi(owner.page, conversationId, 'Yes, Saturday at 10 works. See you then!');
 
@@ -101,23 +108,62 @@ test('after a conversation about her listing, a neighbour marks the job complete
   });
 });
 
-test('the owner may mark the job complete too; the neighbour can then review it', async ({ page, otherPage }) => {
+test("a job is complete only once the owner has answered; a neighbour with an unconfirmed address is asked to confirm it before reviewing", async ({
+  page,
+  otherPage,
+  consoleGuard,
+}) => {
   const title = `Lawn mowing ${uniqueWord()}`;
   await signUpWithApi(otherPage, { acceptTerms: true, username: uniqueUsername('owner') });
   const listing = await createListingWithApi(otherPage, { title, category: 'yard' });
-  await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('neighbour') });
+  const neighbour = await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('neighbour') });
   const conversationId = await messageAboutListingWithApi(page, listing, 'Could you mow my lawn on Friday?');
+  // Completing before the owner has written is refused on purpose.
+  consoleGuard.allowFailedRequest('POST', `/api/services/${listing.id}/complete`, 409);
 
-  await otherPage.goto(`/messages?conversation=${conversationId}`);
-  await serviceStrip(otherPage).getByRole('button', { name: 'Mark as Complete' }).click();
-  await expectToast(otherPage, 'Service Completed');
-  await expect(otherPage.getByText('Your neighbour can now leave a review.').first()).toBeVisible();
-  await expect(serviceStrip(otherPage).getByRole('button', { name: 'Completed' })).toBeDisabled();
-  await expect(reviewForm(otherPage)).toHaveCount(0);
+  await test.step("before the owner has answered, 'Mark as Complete' says why the job cannot be completed yet", async () => {
+    await page.goto(`/messages?conversation=${conversationId}`);
+    await serviceStrip(page).getByRole('button', { name: 'Mark as Complete' }).click();
+    await expectToast(page, 'Error', REVIEW_ERRORS.ownerHasNotReplied);
+    await expect(serviceStrip(page).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
+  });
 
-  await page.goto(`/messages?conversation=${conversationId}`);
-  await expect(serviceStrip(page).getByRole('button', { name: 'Completed' })).toBeDisabled();
-  await expect(reviewForm(page)).toBeVisible();
+  await test.step('once the owner has answered, the owner may mark the job complete too', async () => {
+    await replyWithApi(otherPage, conversationId, 'Friday at 9 it is.');
+    await otherPage.goto(`/messages?conversation=${conversationId}`);
+    await serviceStrip(otherPage).getByRole('button', { name: 'Mark as Complete' }).click();
+    await expectToast(otherPage, 'Service Completed');
+    await expect(otherPage.getByText('Your neighbour can now leave a review.').first()).toBeVisible();
+    await expect(serviceStrip(otherPage).getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(reviewForm(otherPage)).toHaveCount(0);
+  });
+
+  await test.step("the neighbour, whose address is not confirmed, gets 'Email not verified' with 'Resend' instead of a form", async () => {
+    await page.goto(`/messages?conversation=${conversationId}`);
+    const strip = serviceStrip(page);
+    await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await expect(strip.getByText('Email not verified', { exact: true })).toBeVisible();
+    await expect(strip.getByText(REVIEW_VERIFY_TEXTS.hint)).toBeVisible();
+    await expect(reviewForm(page)).toHaveCount(0);
+    await strip.getByRole('button', { name: 'Resend verification email' }).click();
+    await expectToast(page, 'Verification email sent');
+  });
+
+  await test.step('opening the new link in another tab and coming back shows the review form', async () => {
+    await expect.poll(() => countEmails(neighbour.email, 'Confirm your email address'), { timeout: 15_000 }).toBe(2);
+    const link = linkIn(await readEmail(neighbour.email, { subject: 'Confirm your email address' }), '/verify-email');
+    const tab = await page.context().newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
+    await tab.close();
+    // Coming back to the tab (what the browser tells the page when it is shown again).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(reviewForm(page)).toBeVisible();
+    await expect(serviceStrip(page).getByText('Email not verified', { exact: true })).toHaveCount(0);
+    await reviewForm(page).locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
+    await reviewForm(page).getByRole('button', { name: 'Submit Review' }).click();
+    await expectToast(page, 'Review Submitted');
+  });
 });
 
 test('a neighbour reports a listing: a reason is required, then the report is submitted once', async ({ page, otherPage, consoleGuard }) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { serialId, text } from './input.js';
 import { CONTACT_SUBJECT_MAX, MESSAGE_MAX, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, MESSAGING_TEXTS } from './messaging-limits.js';
 
 export * from './messaging-limits.js';
 
 /** Trimmed, non-blank, at most MESSAGE_MAX characters. */
-export const messageContentSchema = z
-  .string({ error: MESSAGING_TEXTS.blank })
+export const messageContentSchema = text({ error: MESSAGING_TEXTS.blank })
   .trim()
   .min(1, MESSAGING_TEXTS.blank)
   .max(MESSAGE_MAX, MESSAGING_TEXTS.messageTooLong);
@@ -15,17 +15,17 @@ export const messageContentSchema = z
  * contact form (no serviceId; participantId 'support' or absent; subject trimmed, defaulting to 'Contact Form Message').
  */
 export const startConversationSchema = z.object({
-  participantId: z.string().max(200).optional(),
-  serviceId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  participantId: text().max(200).optional(),
+  serviceId: serialId().optional(),
   message: messageContentSchema,
-  subject: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong).optional()),
+  subject: z.preprocess((v) => (v === null ? undefined : v), text().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong).optional()),
   sendCopyToSender: z.boolean().default(false),
 });
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
 /** The contact form's fields (spec section 5 "Contact"). */
 export const contactFormSchema = z.object({
-  subject: z.string().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong),
+  subject: text().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong),
   message: messageContentSchema,
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
@@ -39,7 +39,7 @@ export type SendMessage = z.infer<typeof sendMessageSchema>;
 export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX).default(MESSAGE_PAGE_SIZE),
   /** Opaque; from a previous page's `nextCursor`, it reads the messages before that page. */
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });
 
 /** A participant as others see them: never an email address. */

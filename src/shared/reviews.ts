@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialId, text } from './input.js';
 
 /** Completion, review and rating rules of spec sections 3, 5, 7, 8 and 9 and issue 5: one definition for the forms and the API. */
 export const RATING_MIN = 1;
@@ -41,9 +42,18 @@ export const REVIEW_ERRORS = {
   notYourCompletion: 'Only the person who received this service can review it',
   ownService: 'You cannot review your own service',
   alreadyReviewed: 'You have already reviewed this service',
+  // Earned reviews (decision 022): a throwaway account alone can neither complete a job nor rate it.
+  ownerHasNotReplied: "The listing's owner has not replied in this conversation yet. A job can be marked complete once they have.",
+  emailNotVerified: 'Confirm your email address to write a review',
 } as const;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** In the review form's place for someone who may review but has not confirmed an address yet (decision 022). */
+export const REVIEW_VERIFY_TEXTS = {
+  hint: 'Confirm your email address to write a review: open the link we emailed you, or ask for a new one.',
+  noEmail: 'Add an email address on your profile and confirm it to write a review.',
+} as const;
+
+const id = serialId();
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** POST /api/services/{serviceId}/complete */
@@ -66,7 +76,7 @@ export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
 /** The review form's own fields (the completion id comes from the eligibility answer). */
 export const reviewFormSchema = z.object({
   rating: z.number({ error: REVIEW_TEXTS.ratingRequired }).int(REVIEW_TEXTS.ratingRange).min(RATING_MIN, REVIEW_TEXTS.ratingRequired).max(RATING_MAX, REVIEW_TEXTS.ratingRange),
-  reviewText: z.preprocess(blankToUndefined, z.string().trim().max(REVIEW_TEXT_MAX, REVIEW_TEXTS.reviewTooLong).optional()),
+  reviewText: z.preprocess(blankToUndefined, text().trim().max(REVIEW_TEXT_MAX, REVIEW_TEXTS.reviewTooLong).optional()),
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;
 

@@ -140,17 +140,26 @@ export function createMessagingRepository(db: Db) {
       return row?.count ?? 0;
     },
 
-    /** For the abuse limits: conversations this person started and messages they sent since `since`. */
-    async countStartedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
+    /**
+     * Holds the writer's `users` row for the rest of the transaction, so one person's messages are counted and
+     * written one at a time and parallel requests cannot slip past the limits together (decision 022). NO KEY
+     * UPDATE, not UPDATE: it does not block the foreign-key checks of someone else writing to this person.
+     */
+    async lockWriter(tx: Db, userId: string): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    },
+
+    /** For the abuse limits, under `lockWriter`: conversations this person started and messages they sent since `since`. */
+    async countStartedSince(tx: Db, userId: string, since: Date): Promise<number> {
+      const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(conversations)
         .where(and(eq(conversations.participant1Id, userId), gt(conversations.createdAt, since)));
       return row?.count ?? 0;
     },
 
-    async countSentSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
+    async countSentSince(tx: Db, userId: string, since: Date): Promise<number> {
+      const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(messages)
         .where(and(eq(messages.senderId, userId), gt(messages.createdAt, since)));

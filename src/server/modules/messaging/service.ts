@@ -40,7 +40,7 @@ export interface MessagingDeps {
   users: MessagingUsers;
   mail: MessagingMail;
   events: MessagingEvents;
-  /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up. */
+  /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up and proved it. */
   supportEmail: string | undefined;
   publicUrl: string;
   now?: () => Date;
@@ -56,17 +56,19 @@ export function createMessagingService(deps: MessagingDeps) {
 
   async function supportAccount(): Promise<UserRow> {
     const account = deps.supportEmail ? await users.findUserByEmail(deps.supportEmail) : undefined;
-    if (!account || account.isBanned) throw serviceUnavailable(MESSAGING_ERRORS.supportUnavailable);
+    // Bound only to a verified address (decision 016): whoever squats the address unproven must not read the team's mail.
+    if (!account || account.isBanned || !account.emailVerified) throw serviceUnavailable(MESSAGING_ERRORS.supportUnavailable);
     return account;
   }
 
-  async function checkSendingLimit(userId: string) {
-    const sent = await repo.countSentSince(userId, new Date(now().getTime() - 60_000));
+  /** Inside `tx`, after `repo.lockWriter`: the count and the insert that follows it cannot interleave with the writer's other requests. */
+  async function checkSendingLimit(tx: Db, userId: string) {
+    const sent = await repo.countSentSince(tx, userId, new Date(now().getTime() - 60_000));
     if (sent >= MESSAGES_PER_MINUTE) throw tooManyRequests(MESSAGING_ERRORS.tooManyMessages, 60);
   }
 
-  async function checkStartingLimit(userId: string) {
-    const started = await repo.countStartedSince(userId, new Date(now().getTime() - 3_600_000));
+  async function checkStartingLimit(tx: Db, userId: string) {
+    const started = await repo.countStartedSince(tx, userId, new Date(now().getTime() - 3_600_000));
     if (started >= NEW_CONVERSATIONS_PER_HOUR) throw tooManyRequests(MESSAGING_ERRORS.tooManyConversations, 3600);
   }
 
@@ -158,16 +160,16 @@ export function createMessagingService(deps: MessagingDeps) {
     /** Starts a conversation, or adds to the one this person already has about the listing. */
     async start(user: UserRow, input: StartConversation) {
       const { recipient, serviceId, subject } = await destination(user, input);
-      const existing = serviceId === null ? undefined : await repo.findAboutService(serviceId, user.id);
-      if (!existing) await checkStartingLimit(user.id);
-      await checkSendingLimit(user.id);
       const { conversationId, created, messageId } = await db.transaction(async (tx) => {
-        let conversation = existing;
+        await repo.lockWriter(tx, user.id);
+        let conversation = serviceId === null ? undefined : await repo.findAboutService(serviceId, user.id, tx);
+        if (!conversation) await checkStartingLimit(tx, user.id);
+        await checkSendingLimit(tx, user.id);
         let created = false;
         if (!conversation) {
           conversation = await repo.insertConversation(tx, { participant1Id: user.id, participant2Id: recipient.id, serviceId, subject });
           created = conversation !== undefined;
-          // Someone's other tab started it a moment ago: add to that one.
+          // A guard only: the writer's lock already makes their other tabs wait, and they then find this conversation.
           conversation ??= await repo.findAboutService(serviceId!, user.id, tx);
         }
         const message = await append(tx, conversation!.id, user, recipient, input.message, input.sendCopyToSender);
@@ -198,8 +200,11 @@ export function createMessagingService(deps: MessagingDeps) {
     async send(user: UserRow, conversationId: number, input: SendMessage) {
       const conversation = await loadOwn(conversationId, user);
       const recipient = await recipientOf(conversation, user);
-      await checkSendingLimit(user.id);
-      const message = await db.transaction((tx) => append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender));
+      const message = await db.transaction(async (tx) => {
+        await repo.lockWriter(tx, user.id);
+        await checkSendingLimit(tx, user.id);
+        return append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender);
+      });
       return announce(message.id, user, recipient.id);
     },
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, reviews, serviceCompletions, services, users } from '../../db/schema.js';
+import { conversations, messages, reviews, serviceCompletions, services, users } from '../../db/schema.js';
 
 export type CompletionRow = typeof serviceCompletions.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -52,8 +52,21 @@ export function createReviewsRepository(db: Db) {
       return row;
     },
 
-    /** The oldest completion of this listing in a conversation `userId` takes part in, not reviewed yet. */
-    async unreviewedCompletionOf(serviceId: number, userId: string): Promise<number | undefined> {
+    /** Whether `ownerId` has written in the conversation: a job nobody answered is not a job (decision 022). */
+    async ownerHasWritten(conversationId: number, ownerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, ownerId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * The oldest completion of this listing in a conversation `userId` takes part in, not reviewed yet, and in
+     * which the owner wrote (completions stored before decision 022 may lack that).
+     */
+    async unreviewedCompletionOf(serviceId: number, ownerId: string, userId: string): Promise<number | undefined> {
       const [row] = await db
         .select({ id: serviceCompletions.id })
         .from(serviceCompletions)
@@ -63,6 +76,7 @@ export function createReviewsRepository(db: Db) {
             eq(serviceCompletions.serviceId, serviceId),
             or(eq(conversations.participant1Id, userId), eq(conversations.participant2Id, userId)),
             sql`not exists (select 1 from ${reviews} where ${reviews.completionId} = ${serviceCompletions.id})`,
+            sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${serviceCompletions.conversationId} and ${messages.senderId} = ${ownerId})`,
           ),
         )
         .orderBy(serviceCompletions.id)

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/messaging.js';
-import type { Completion, RatingStats, Review, ReviewEligibility } from '../../../shared/reviews.js';
+import { REVIEW_ERRORS, type Completion, type RatingStats, type Review, type ReviewEligibility } from '../../../shared/reviews.js';
 import type { BrowseResult, Service } from '../../../shared/services.js';
-import { reviews } from '../../db/schema.js';
+import { reviews, serviceCompletions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
+import { markEmailVerified, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
 
 let t: TestApp;
@@ -27,12 +27,22 @@ async function converse(app: TestApp, cookie: string, serviceId: number): Promis
   return res.json<Conversation>();
 }
 
-/** An owner with a listing, and a customer who wrote about it. */
-async function job(app: TestApp = t, listingOverrides: Record<string, unknown> = {}) {
+const reply = async (app: TestApp, cookie: string, conversationId: number) => {
+  const res = await call(app, 'POST', `/api/conversations/${conversationId}/messages`, cookie, { content: 'Yes, Saturday at 10 works.' });
+  expect(res.statusCode, res.body).toBe(201);
+};
+
+/**
+ * An owner with a listing, and a customer who wrote about it. By default the owner answered (a job can only be
+ * completed then) and the customer confirmed their address (reviews need that): decision 022.
+ */
+async function job(app: TestApp = t, listingOverrides: Record<string, unknown> = {}, options: { ownerReplies?: boolean; verified?: boolean } = {}) {
   const owner = await signUp(app.app);
   const customer = await signUp(app.app);
   const listing = await createListing(app, owner.cookie, listingOverrides);
   const conversation = await converse(app, customer.cookie, listing.id);
+  if (options.ownerReplies ?? true) await reply(app, owner.cookie, conversation.id);
+  if (options.verified ?? true) await markEmailVerified(app.database.db, customer.user.id);
   return { owner, customer, listing, conversation };
 }
 
@@ -145,7 +155,7 @@ describe('review eligibility', () => {
 
 describe('submitting a review', () => {
   it('stores the trimmed text and answers the Review shape; the list shows it newest first', async () => {
-    const { customer, listing, completion } = await completedJob();
+    const { owner, customer, listing, completion } = await completedJob();
     const res = await review(customer.cookie, listing.id, { rating: 4, reviewText: '  Punctual and patient.  ', serviceCompletionId: completion.id });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<Review>();
@@ -158,7 +168,9 @@ describe('submitting a review', () => {
     });
     // A second customer of the same listing, later.
     const other = await signUp(t.app);
+    await markEmailVerified(t.database.db, other.user.id);
     const conversation = await converse(t, other.cookie, listing.id);
+    await reply(t, owner.cookie, conversation.id);
     const second = (await complete(other.cookie, listing.id, conversation.id)).json<Completion>();
     const blank = await review(other.cookie, listing.id, { rating: 2, reviewText: '   ', serviceCompletionId: second.id });
     expect(blank.statusCode, blank.body).toBe(201);
@@ -220,6 +232,57 @@ describe('submitting a review', () => {
   });
 });
 
+describe('earned reviews (decision 022)', () => {
+  it("refuses to complete (409) until the listing's owner has written in the conversation, whoever asks; allowed once they have", async () => {
+    const { owner, customer, listing, conversation } = await job(t, {}, { ownerReplies: false });
+    // The customer writing more does not count: only the owner's answer shows there was a job.
+    await reply(t, customer.cookie, conversation.id);
+    for (const who of [customer, owner]) {
+      const refused = await complete(who.cookie, listing.id, conversation.id);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe("The listing's owner has not replied in this conversation yet. A job can be marked complete once they have.");
+    }
+    const stored = await t.database.db.select().from(serviceCompletions).where(eq(serviceCompletions.conversationId, conversation.id));
+    expect(stored).toEqual([]);
+    expect(await eligibility(customer, listing.id)).toEqual({ canReview: false, completionId: null });
+
+    await reply(t, owner.cookie, conversation.id);
+    const allowed = await complete(customer.cookie, listing.id, conversation.id);
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    expect((await eligibility(customer, listing.id)).canReview).toBe(true);
+  });
+
+  it('a completion stored without an answer from the owner (before this rule) earns no review', async () => {
+    const { customer, listing, conversation } = await job(t, {}, { ownerReplies: false });
+    const [legacy] = await t.database.db
+      .insert(serviceCompletions)
+      .values({ serviceId: listing.id, conversationId: conversation.id, completedBy: customer.user.id })
+      .returning();
+    expect(await eligibility(customer, listing.id)).toEqual({ canReview: false, completionId: null });
+    const refused = await review(customer.cookie, listing.id, { rating: 1, serviceCompletionId: legacy!.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(REVIEW_ERRORS.ownerHasNotReplied);
+    expect(await stats(listing.id)).toEqual({ averageRating: null, reviewCount: 0 });
+  });
+
+  it('refuses a review from an unconfirmed address (403) and stores nothing; the same review is accepted once confirmed', async () => {
+    const { customer, listing, conversation } = await job(t, {}, { verified: false });
+    const completion = (await complete(customer.cookie, listing.id, conversation.id)).json<Completion>();
+    // Still eligible: the form asks them to confirm their address instead of disappearing.
+    expect(await eligibility(customer, listing.id)).toEqual({ canReview: true, completionId: completion.id });
+    const refused = await review(customer.cookie, listing.id, { rating: 5, reviewText: 'Amazing!', serviceCompletionId: completion.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Confirm your email address to write a review');
+    expect(await stats(listing.id)).toEqual({ averageRating: null, reviewCount: 0 });
+    expect((await call(t, 'GET', `/api/services/${listing.id}/reviews`)).json()).toEqual([]);
+
+    await markEmailVerified(t.database.db, customer.user.id);
+    const accepted = await review(customer.cookie, listing.id, { rating: 5, reviewText: 'Amazing!', serviceCompletionId: completion.id });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await stats(listing.id)).toEqual({ averageRating: 5, reviewCount: 1 });
+  });
+});
+
 describe('rating statistics', () => {
   it('are public, null without reviews, and 404 for an unknown listing', async () => {
     const { listing } = await job();
@@ -237,6 +300,8 @@ describe('rating statistics', () => {
     const completions = await Promise.all(
       customers.map(async (cookie) => {
         const conversation = await converse(t, cookie, listing.id);
+        await reply(t, owner.cookie, conversation.id);
+        await markEmailVerified(t.database.db, conversation.participant1Id);
         const res = await complete(cookie, listing.id, conversation.id);
         expect(res.statusCode, res.body).toBe(201);
         return res.json<Completion>().id;

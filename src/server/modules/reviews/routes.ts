@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { serialId } from '../../../shared/input.js';
 import {
   completeServiceSchema,
   completionSchema,
@@ -13,7 +14,7 @@ import {
 import { requireUser } from '../auth/plugin.js';
 import type { ReviewsService } from './service.js';
 
-const serviceParams = z.object({ serviceId: z.coerce.number().int().positive().max(2_147_483_647) });
+const serviceParams = z.object({ serviceId: serialId() });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {

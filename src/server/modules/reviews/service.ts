@@ -36,6 +36,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       const existing = await repo.findCompletionOfConversation(conversation.id);
       if (existing) return { created: false, completion: presentCompletion(existing) };
       if (service.deletedAt) throw conflict(REVIEW_ERRORS.serviceDeleted);
+      if (!(await repo.ownerHasWritten(conversation.id, service.userId))) throw conflict(REVIEW_ERRORS.ownerHasNotReplied);
       const inserted = await repo.insertCompletion({ serviceId, conversationId: conversation.id, completedBy: user.id });
       // Another request completed it between the look-up and the insert.
       const completion = inserted ?? (await repo.findCompletionOfConversation(conversation.id))!;
@@ -45,7 +46,8 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
     async eligibility(user: UserRow, serviceId: number): Promise<ReviewEligibility> {
       const service = await loadService(serviceId);
       if (service.userId === user.id || service.deletedAt) return { canReview: false, completionId: null };
-      const completionId = await repo.unreviewedCompletionOf(serviceId, user.id);
+      // An unverified person stays eligible: the form asks them to confirm their address rather than vanishing.
+      const completionId = await repo.unreviewedCompletionOf(serviceId, service.userId, user.id);
       return { canReview: completionId !== undefined, completionId: completionId ?? null };
     },
 
@@ -57,6 +59,8 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       if (!found) throw notFound(REVIEW_ERRORS.completionNotFound);
       if (found.completion.serviceId !== serviceId) throw badRequest(REVIEW_ERRORS.completionNotForService);
       if (!takesPart(found, user.id)) throw forbidden(REVIEW_ERRORS.notYourCompletion);
+      if (!(await repo.ownerHasWritten(found.completion.conversationId, service.userId))) throw conflict(REVIEW_ERRORS.ownerHasNotReplied);
+      if (!user.emailVerified) throw forbidden(REVIEW_ERRORS.emailNotVerified);
       const review = await db.transaction(async (tx) => {
         const row = await repo.insertReview(tx, {
           serviceId,

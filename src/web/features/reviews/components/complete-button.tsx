@@ -2,6 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import { REVIEW_TEXTS } from '../../../../shared/reviews.js';
 import { Button } from '../../../components/ui/button.js';
 import { toast } from '../../../components/ui/use-toast.js';
+import { ApiError, errorMessage } from '../../../lib/api.js';
 import { useCompleteService } from '../api/complete-service.js';
 
 interface CompleteButtonProps {
@@ -33,7 +34,13 @@ export function CompleteButton({ serviceId, conversationId, completed, isOwner }
           {
             onSuccess: () =>
               toast({ title: REVIEW_TEXTS.completedTitle, description: isOwner ? REVIEW_TEXTS.completedOwnerBody : REVIEW_TEXTS.completedBody }),
-            onError: () => toast({ variant: 'destructive', title: REVIEW_TEXTS.completeFailureTitle, description: REVIEW_TEXTS.completeFailure }),
+            // A refusal the person can act on (the owner has not answered yet: decision 022) is said as the server says it.
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: REVIEW_TEXTS.completeFailureTitle,
+                description: error instanceof ApiError && error.status === 409 ? errorMessage(error, REVIEW_TEXTS.completeFailure) : REVIEW_TEXTS.completeFailure,
+              }),
           },
         )
       }

@@ -1,20 +1,28 @@
 import { useState } from 'react';
+import { useCurrentUser } from '../../auth/api/get-current-user.js';
 import { useReviewEligibility } from '../api/get-review-eligibility.js';
 import { ReviewForm } from './review-form.js';
 import { ReviewsList } from './reviews-list.js';
+import { VerifyToReviewNotice } from './verify-to-review-notice.js';
 
 /**
  * Below the listing's title in a conversation about it: the review form while the person may review
- * (spec section 4: only when canReview is true), and the listing's reviews.
+ * (spec section 4: only when canReview is true), and the listing's reviews. Writing a review needs a confirmed
+ * address (decision 022): until then the form's place says so.
  */
 export function ConversationReviews({ serviceId }: { serviceId: number }) {
   const eligibility = useReviewEligibility(serviceId);
+  const user = useCurrentUser().data;
   const [listOpen, setListOpen] = useState(false);
   return (
     <div className="grid gap-2">
-      {eligibility.data?.canReview && (
-        <ReviewForm serviceId={serviceId} completionId={eligibility.data.completionId} onReviewed={() => setListOpen(true)} />
-      )}
+      {eligibility.data?.canReview &&
+        user &&
+        (user.emailVerified ? (
+          <ReviewForm serviceId={serviceId} completionId={eligibility.data.completionId} onReviewed={() => setListOpen(true)} />
+        ) : (
+          <VerifyToReviewNotice user={user} />
+        ))}
       <ReviewsList serviceId={serviceId} open={listOpen} onOpenChange={setListOpen} />
     </div>
   );

@@ -1,13 +1,15 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { REVIEW_TEXT_MAX, REVIEW_TEXTS, reviewFormSchema } from '../../../../shared/reviews.js';
+import { REVIEW_ERRORS, REVIEW_TEXT_MAX, REVIEW_TEXTS, reviewFormSchema } from '../../../../shared/reviews.js';
 import { Button } from '../../../components/ui/button.js';
 import { Label } from '../../../components/ui/label.js';
 import { Textarea } from '../../../components/ui/textarea.js';
 import { toast } from '../../../components/ui/use-toast.js';
-import { errorMessage } from '../../../lib/api.js';
+import { ApiError, errorMessage } from '../../../lib/api.js';
+import { refreshCurrentUser } from '../../auth/api/get-current-user.js';
 import { useCreateReview } from '../api/create-review.js';
 import { StarRatingInput } from './star-rating-input.js';
 
@@ -27,6 +29,7 @@ interface ReviewFormProps {
 export function ReviewForm({ serviceId, completionId, onReviewed }: ReviewFormProps) {
   const ids = { text: useId(), counter: useId() };
   const createReview = useCreateReview();
+  const queryClient = useQueryClient();
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({ resolver: zodResolver(reviewFormSchema), defaultValues: EMPTY });
   const [rating, text] = useWatch({ control: form.control, name: ['rating', 'reviewText'] });
   const rated = typeof rating === 'number' && rating > 0;
@@ -44,7 +47,11 @@ export function ReviewForm({ serviceId, completionId, onReviewed }: ReviewFormPr
           form.reset(EMPTY);
           onReviewed?.();
         },
-        onError: (error) => fail(errorMessage(error, REVIEW_TEXTS.reviewFailure)),
+        onError: (error) => {
+          fail(errorMessage(error, REVIEW_TEXTS.reviewFailure));
+          // The address changed (or was never confirmed) in another tab: reading the account again swaps the form for the notice.
+          if (error instanceof ApiError && error.status === 403 && error.message === REVIEW_ERRORS.emailNotVerified) void refreshCurrentUser(queryClient);
+        },
       },
     );
   }
