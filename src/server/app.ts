@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/texts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { isApiPath, routedPath } from './lib/api-paths.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { echoRequestId, REQUEST_ID_OPTIONS } from './lib/logging.js';
 import { accountCareRoutes } from './modules/account/care-routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { createAccountService, signUpWithVerification } from './modules/account/service.js';
@@ -25,6 +27,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createImageService } from './modules/images/service.js';
+import { uploadLimit } from './modules/images/upload.js';
 import { createPublicPageCache } from './modules/services/public-pages.js';
 import { createServicesRepository } from './modules/services/repository.js';
 import { servicesRoutes } from './modules/services/routes.js';
@@ -62,18 +65,29 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** proxy-addr numbers the socket's peer 0 and each X-Forwarded-For entry from the right 1, 2, … */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole application, configured but not listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, sessionSecret } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.TRUST_PROXY,
+    ...REQUEST_ID_OPTIONS,
+    // Fastify reads a bare number as "trust nothing"; TRUST_PROXY=N means the N hops nearest the app (decision 021).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // Fastify's default; listing uploads raise it per route.
     bodyLimit: 1024 * 1024,
+    // A malformed or overlong path is refused before routing; answer it in our shape, without echoing the URL back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      return reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onRequest', echoRequestId);
   // The API speaks JSON; a text/plain body is refused (415) rather than half-understood.
   app.removeContentTypeParser('text/plain');
 
@@ -103,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const mailer = createMailer({ db: database.db, config, logger: app.log });
   const repo = createAuthRepository(database.db);
-  const sessions = createSessionStore(repo);
+  // Before the sessions: ending a session closes its live event streams (decision 017).
+  const bus = await createEventBus(database, app.log);
+  const sessions = createSessionStore(repo, { streams: bus });
   await app.register(sessionPlugin, { config, sessions });
   await app.register(healthRoutes);
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
@@ -111,10 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await oidc?.ready();
   const signUp = signUpWithVerification({ db: database.db, mail: mailer, publicUrl: config.PUBLIC_URL });
   await app.register(authRoutes, { config, auth: createAuthService(repo, { adminEmails: config.ADMIN_EMAILS, signUp }), sessions, oidc });
-  await app.register(accountRoutes, { config, sessions, account: createAccountService({ db: database.db, users: repo, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE }) });
-  await app.register(accountCareRoutes, { config, db: database.db, mail: mailer, listings: { changed: () => publicPages.forgetAll() } });
+  await app.register(accountRoutes, { config, sessions, account: createAccountService({ db: database.db, sessions, users: repo, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE }) });
+  await app.register(accountCareRoutes, { config, db: database.db, mail: mailer, sessions, listings: { changed: () => publicPages.forgetAll() } });
   await app.register(catalogueRoutes, { db: database.db });
-  const images = createImageService(database.db);
+  const images = createImageService(database.db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
   const listingsRepo = createServicesRepository(database.db);
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS);
   const listings = createServicesService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
@@ -127,12 +143,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reviewsRoutes, { reviews });
   await app.register(reportsRoutes, { reports: createReportsService({ repo: createReportsRepository(database.db) }) });
   await app.register(adminRoutes, {
-    admin: createAdminService({ repo: createAdminRepository(database.db), adminEmails: config.ADMIN_EMAILS, listings: publicPages }),
+    admin: createAdminService({ repo: createAdminRepository(database.db), adminEmails: config.ADMIN_EMAILS, listings: publicPages, streams: sessions }),
   });
-  await app.register(imageRoutes, { config, images });
+  await app.register(imageRoutes, { images });
   await app.register(zipRoutes);
 
-  const bus = await createEventBus(database, app.log);
   const messaging = createMessagingService({
     db: database.db,
     repo: createMessagingRepository(database.db),
@@ -143,11 +158,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(messagingRoutes, { messaging });
-  await app.register(eventsRoutes, { bus, initialEvents: messaging.initialEvents });
+  await app.register(eventsRoutes, { bus, initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   // main.ts starts the mail worker; tests flush the outbox themselves.
   app.decorate('mailer', mailer);
   app.decorate('events', bus);
+  const stopHearingFaults = database.onConnectionError?.((err) =>
+    app.log.warn({ err }, 'A database connection was lost; the requests using it answered 503 and the pool opens a new one'),
+  );
   app.addHook('onClose', async () => {
+    stopHearingFaults?.();
     await mailer.stop();
     await bus.close();
   });
@@ -167,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = hasClient && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    const isPage = hasClient && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(routedPath(request));
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ message: MESSAGES.notFound });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 import { participantSchema } from './messaging.js';
 import { REPORT_REASONS, REPORT_STATUSES } from './reports.js';
 import { LISTING_TYPES, RATE_TYPES } from './services.js';
@@ -63,7 +64,7 @@ export const ADMIN_ERRORS = {
 
 const pageQuery = {
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_SIZE),
-  cursor: z.string().max(500).optional(),
+  cursor: text().max(500).optional(),
 };
 
 const booleanParam = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());

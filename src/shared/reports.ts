@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 
 /** Reporting rules of spec sections 3, 5, 8 and 9 and issue 5: one definition for the dialog and the API. */
 export const REPORT_REASONS = ['inappropriate_content', 'spam', 'misleading', 'harassment', 'illegal', 'other'] as const;
@@ -45,7 +46,7 @@ export const createReportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: REPORT_TEXTS.reasonRequired }),
   description: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string().trim().max(REPORT_DESCRIPTION_MAX, REPORT_TEXTS.descriptionTooLong).optional(),
+    text().trim().max(REPORT_DESCRIPTION_MAX, REPORT_TEXTS.descriptionTooLong).optional(),
   ),
 });
 export type CreateReport = z.infer<typeof createReportSchema>;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categorySchema, serviceTypeSchema } from '../../../shared/catalogue.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { serialId } from '../../../shared/input.js';
 import { MESSAGES } from '../../../shared/texts.js';
 import { catalogueSeedStatements } from '../../db/catalogue-seed.js';
 import type { Db } from '../../db/client.js';
@@ -18,7 +19,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/categories/:categoryId/service-types',
     {
       schema: {
-        params: z.object({ categoryId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ categoryId: serialId() }),
         response: { 200: z.array(serviceTypeSchema), 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
