@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { lockDataDir } from '../src/server/data-dir.js';
 import { openPglite } from '../src/server/db/client.js';
 import { verifyPassword } from '../src/server/lib/passwords.js';
@@ -27,6 +27,7 @@ describe('npm run admin -- create EMAIL', () => {
   // Every run starts tsx and opens the embedded database (initdb and migrations the first time): slow on a busy machine.
   it('creates, then promotes, a verified administrator from a password on stdin; refuses while a server holds the folder', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'csm-admin-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = { DATA_DIR: dataDir, ADMIN_EMAILS: `someone@example.test,${EMAIL}` };
 
     const usage = await runAdmin([], env, '');

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 
 /** The real entry point, as `npm start` runs it (from source through tsx, so no build is needed). */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -15,6 +15,13 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/** A fresh DATA_DIR, removed when the test ends (its servers have exited by then). */
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'csm-proc-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 async function waitFor(check: () => boolean, what: string, ms = 90_000) {
@@ -31,7 +38,7 @@ afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 describe('server process', () => {
   // A first start creates the embedded database (initdb), which takes seconds on a busy machine.
   it('refuses a second server on the same data folder, and shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'csm-proc-'));
+    const dataDir = tempDataDir();
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const first = startServer({ DATA_DIR: dataDir, PORT: port });
     children.push(first.child);
@@ -53,7 +60,7 @@ describe('server process', () => {
   });
 
   it('stops with a message naming every bad setting', async () => {
-    const server = startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'csm-proc-')), PORT: 'abc', ADMIN_EMAILS: 'nope' });
+    const server = startServer({ DATA_DIR: tempDataDir(), PORT: 'abc', ADMIN_EMAILS: 'nope' });
     children.push(server.child);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration');

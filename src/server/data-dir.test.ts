@@ -1,10 +1,15 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DataDirLockedError, lockDataDir, resolveSessionSecret } from './data-dir.js';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'csm-data-'));
+/** A temporary folder, removed when the test that asked for it ends. */
+function freshDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'csm-data-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe('data folder', () => {
   it('can be locked by one holder at a time', async () => {
