@@ -59,6 +59,29 @@ describe('server process', () => {
     expect(first.output()).toContain('SIGTERM received, shutting down');
   });
 
+  // Decision 025: a supervisor restarting a killed server at once must not be refused for the dead one's lock.
+  it('starts right after a SIGKILLed server on the same data folder, waiting out its lock', { timeout: 180_000 }, async () => {
+    const dataDir = tempDataDir();
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const killed = startServer({ DATA_DIR: dataDir, PORT: port });
+    children.push(killed.child);
+    await waitFor(() => killed.output().includes('is running at'), 'the first server to start');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+
+    const restarted = startServer({ DATA_DIR: dataDir, PORT: port });
+    children.push(restarted.child);
+    let exitCode: number | null | undefined;
+    void restarted.exited.then((code) => (exitCode = code));
+    await waitFor(() => restarted.output().includes('is running at') || exitCode !== undefined, 'the restarted server', 40_000);
+    expect(restarted.output()).not.toContain('Another marketplace server');
+    expect(restarted.output()).toContain('left by a previous server process');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
   it('stops with a message naming every bad setting', async () => {
     const server = startServer({ DATA_DIR: tempDataDir(), PORT: 'abc', ADMIN_EMAILS: 'nope' });
     children.push(server.child);

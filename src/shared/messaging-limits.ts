@@ -36,6 +36,7 @@ export const MESSAGING_TEXTS = {
   contactSentBody: "Your message has been sent to the team. We'll get back to you soon.",
   subjectTooLong: `Subject must be at most ${CONTACT_SUBJECT_MAX} characters`,
   messageTooLong: `Message must be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`,
+  invalidClientId: 'clientId must be a UUID',
 } as const;
 
 /** Server answers (the client shows the `message` of a failure as it comes). */

@@ -4,6 +4,14 @@ import { CONTACT_SUBJECT_MAX, MESSAGE_MAX, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, 
 
 export * from './messaging-limits.js';
 
+/**
+ * A message's idempotency key (decision 025): a UUID the client makes per message and sends again when it retries,
+ * so a send whose answer got lost stores one message. Unique per sender and conversation.
+ */
+export const clientIdSchema = text({ error: MESSAGING_TEXTS.invalidClientId })
+  .pipe(z.uuid({ error: MESSAGING_TEXTS.invalidClientId }))
+  .transform((v) => v.toLowerCase());
+
 /** Trimmed, non-blank, at most MESSAGE_MAX characters. */
 export const messageContentSchema = text({ error: MESSAGING_TEXTS.blank })
   .trim()
@@ -20,6 +28,7 @@ export const startConversationSchema = z.object({
   message: messageContentSchema,
   subject: z.preprocess((v) => (v === null ? undefined : v), text().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong).optional()),
   sendCopyToSender: z.boolean().default(false),
+  clientId: clientIdSchema.optional(),
 });
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
@@ -33,6 +42,7 @@ export type ContactForm = z.infer<typeof contactFormSchema>;
 export const sendMessageSchema = z.object({
   content: messageContentSchema,
   sendCopyToSender: z.boolean().default(false),
+  clientId: clientIdSchema.optional(),
 });
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 

@@ -282,12 +282,17 @@ export const messages = pgTable(
     createdAt: createdAt(),
     /** Set when the other participant opens the conversation. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The sender's idempotency key (a UUID the client made), so a retried send stores one message (decision 025). */
+    clientId: text('client_id'),
   },
   (t) => [
     check('messages_content_length', rawSql`char_length(${t.content}) between 1 and 5000`),
     index('messages_conversation_idx').on(t.conversationId, t.id.desc().nullsFirst()),
     // The per-person sending limit counts the last minute's messages across processes.
     index('messages_sender_idx').on(t.senderId, t.createdAt),
+    uniqueIndex('messages_client_id_idx')
+      .on(t.senderId, t.conversationId, t.clientId)
+      .where(rawSql`${t.clientId} is not null`),
   ],
 );
 
@@ -310,6 +315,8 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The last attempt failed because the server was unreachable: such rows go out as soon as it answers again (decision 025). */
+    failedOnConnection: boolean('failed_on_connection').notNull().default(false),
   },
   (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(rawSql`${t.sentAt} is null`)],
 );

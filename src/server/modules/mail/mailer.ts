@@ -43,7 +43,10 @@ export interface OutboxPolicy {
   batchSize: number;
   /** After this many failed attempts a row is left alone (sent_at null, last_error set) for a person to look at. */
   maxAttempts: number;
-  /** How long a claim keeps other workers off a row; longer than any batch can take to send. */
+  /**
+   * How long a claim keeps other workers off a row. A heartbeat renews it every third of the lease while the
+   * worker holds the row, so it can be short: a dead worker's rows are claimable again within one lease.
+   */
   leaseMs: number;
   /** The wait after the first failure; it doubles with each further failure up to `maxRetryMs`. */
   firstRetryMs: number;
@@ -57,7 +60,7 @@ export interface OutboxPolicy {
 export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   batchSize: 20,
   maxAttempts: 12,
-  leaseMs: 15 * 60_000,
+  leaseMs: 60_000,
   firstRetryMs: 30_000,
   maxRetryMs: 60 * 60_000,
   pollMs: 5_000,
@@ -112,10 +115,12 @@ export function createMailer(deps: MailerDeps): Mailer {
   let chain: Promise<unknown> = Promise.resolve();
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  async function fail(row: OutboxRow, error: string): Promise<void> {
+  let lastVerify = Number.NEGATIVE_INFINITY;
+
+  async function fail(row: OutboxRow, error: string, onConnection: boolean): Promise<void> {
     const delay = retryDelayMs(row.attempts, policy);
     const givingUp = row.attempts >= policy.maxAttempts;
-    await repo.markFailed(row.id, row.attempts, error, delay, givingUp ? scrubbedBodies(row) : undefined);
+    await repo.markFailed(row.id, row.attempts, error, delay, givingUp ? scrubbedBodies(row) : undefined, onConnection);
     if (givingUp) {
       log.error(`Gave up on email #${row.id} (${row.kind}) after ${row.attempts} attempts; it stays in the outbox, without its link, for ${deps.config.OUTBOX_RETENTION_DAYS} days. Last error: ${error}`);
     }
@@ -123,41 +128,89 @@ export function createMailer(deps: MailerDeps): Mailer {
 
   /** Sends one claimed batch; answers how many went out and whether the transport looked down. */
   async function sendBatch(rows: OutboxRow[]): Promise<{ sent: number; down: boolean }> {
-    const claimedAt = Date.now();
+    const held = new Map(rows.map((row) => [row.id, row.attempts]));
+    let renewedAt = Date.now();
+    let beat: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      const startedAt = Date.now();
+      beat = repo
+        .renew([...held], policy.leaseMs)
+        .then(() => void (renewedAt = startedAt))
+        .catch((err: unknown) => log.warn(`Could not renew the outbox lease: ${describe(err)}`));
+    }, policy.leaseMs / 3);
+    heartbeat.unref();
+    /** A row leaves the heartbeat before its outcome is written, so a renewal never undoes a backoff. */
+    const settle = async (ids: number[]) => {
+      for (const id of ids) held.delete(id);
+      await beat;
+    };
     let sent = 0;
-    for (const [i, row] of rows.entries()) {
-      // Never send on a claim that may have run out: hand the rest back and claim them afresh.
-      if (stopping || Date.now() - claimedAt > policy.leaseMs / 2) {
-        await repo.release(rows.slice(i));
-        return { sent, down: false };
-      }
-      try {
-        const line = await transport.send(row);
-        await repo.markSent(row.id, scrubbedBodies(row));
-        sent += 1;
-        if (line) log.info(line);
-      } catch (err) {
-        const error = describe(err);
-        if (MESSAGE_ERRORS.has(codeOf(err) ?? '')) {
-          await fail(row, error);
-          log.warn(`Email #${row.id} (${row.kind}) was refused; retrying in ${seconds(retryDelayMs(row.attempts, policy))}: ${error}`);
-          continue;
+    try {
+      for (const [i, row] of rows.entries()) {
+        // Never send on a claim that may have run out (the heartbeat failed): hand the rest back, claim them afresh.
+        if (stopping || Date.now() - renewedAt > policy.leaseMs / 2) {
+          await settle(rows.slice(i).map((r) => r.id));
+          await repo.release(rows.slice(i));
+          return { sent, down: false };
         }
-        // The server is unreachable or refuses us: the rest of the batch would fail the same way, slowly.
-        const rest = rows.slice(i);
-        for (const r of rest) await fail(r, error);
-        log.warn(`Could not send ${rest.length} email(s) through ${transport.kind === 'smtp' ? 'SMTP' : 'the mail folder'}; retrying with backoff: ${error}`);
-        return { sent, down: true };
+        try {
+          const line = await transport.send(row);
+          await settle([row.id]);
+          await repo.markSent(row.id, scrubbedBodies(row));
+          sent += 1;
+          if (line) log.info(line);
+        } catch (err) {
+          const error = describe(err);
+          if (MESSAGE_ERRORS.has(codeOf(err) ?? '')) {
+            await settle([row.id]);
+            await fail(row, error, false);
+            log.warn(`Email #${row.id} (${row.kind}) was refused; retrying in ${seconds(retryDelayMs(row.attempts, policy))}: ${error}`);
+            continue;
+          }
+          // The server is unreachable or refuses us: the rest of the batch would fail the same way, slowly.
+          const rest = rows.slice(i);
+          await settle(rest.map((r) => r.id));
+          for (const r of rest) await fail(r, error, true);
+          log.warn(`Could not send ${rest.length} email(s) through ${transport.kind === 'smtp' ? 'SMTP' : 'the mail folder'}; retrying with backoff: ${error}`);
+          return { sent, down: true };
+        }
       }
+      return { sent, down: false };
+    } finally {
+      clearInterval(heartbeat);
+      await beat;
     }
-    return { sent, down: false };
+  }
+
+  /**
+   * Rows in backoff because the server was unreachable go out as soon as it is back (decision 025): after any
+   * successful send, or when a connection check (at most once per poll period) passes while nothing else is due.
+   */
+  async function serverIsBack(sentSomething: boolean): Promise<boolean> {
+    if (sentSomething) return (await repo.bringForward(policy.maxAttempts)) > 0;
+    if (Date.now() - lastVerify < policy.pollMs || !(await repo.anyWaitingForConnection(policy.maxAttempts))) return false;
+    lastVerify = Date.now();
+    try {
+      await transport.verify();
+    } catch {
+      return false;
+    }
+    const due = await repo.bringForward(policy.maxAttempts);
+    if (due > 0) log.info(`The mail server answers again; sending ${due} waiting email(s) now.`);
+    return due > 0;
   }
 
   async function flushOnce(): Promise<number> {
     let sent = 0;
+    let broughtForward = false;
     while (!stopping) {
       const rows = await repo.claimDue(policy.batchSize, policy.maxAttempts, policy.leaseMs);
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        // Once per flush: rows that fail again wait for their next backoff slot or the next sign of life.
+        if (broughtForward || stopping || !(await serverIsBack(sent > 0))) break;
+        broughtForward = true;
+        continue;
+      }
       const batch = await sendBatch(rows);
       sent += batch.sent;
       if (batch.down) break;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
 
@@ -30,10 +30,42 @@ export function createOutboxRepository(db: Db) {
         .for('update', { skipLocked: true });
       const rows = await db
         .update(outbox)
-        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: fromNow(leaseMs) })
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: fromNow(leaseMs), failedOnConnection: false })
         .where(inArray(outbox.id, due))
         .returning();
       return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * The heartbeat (decision 025): extends the lease of rows this worker still holds, so a short lease covers a
+     * slow send while a dead worker's rows come back within one lease. `held` pairs each id with its claim's count.
+     */
+    async renew(held: Array<[id: number, attempts: number]>, leaseMs: number): Promise<void> {
+      if (held.length === 0) return;
+      await db
+        .update(outbox)
+        .set({ nextAttemptAt: fromNow(leaseMs) })
+        .where(and(or(...held.map(([id, attempts]) => and(eq(outbox.id, id), eq(outbox.attempts, attempts)))), isNull(outbox.sentAt)));
+    },
+
+    /** Rows waiting out a backoff because the server was unreachable; it answers again, so they are due now. */
+    async bringForward(maxAttempts: number): Promise<number> {
+      const rows = await db
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(and(isNull(outbox.sentAt), eq(outbox.failedOnConnection, true), lt(outbox.attempts, maxAttempts), gt(outbox.nextAttemptAt, sql`now()`)))
+        .returning({ id: outbox.id });
+      return rows.length;
+    },
+
+    /** Whether any row waits for the server to come back. */
+    async anyWaitingForConnection(maxAttempts: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.sentAt), eq(outbox.failedOnConnection, true), lt(outbox.attempts, maxAttempts), gt(outbox.nextAttemptAt, sql`now()`)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** `bodies` are the row's text and HTML without link secrets: marking it sent and scrubbing it are one statement. */
@@ -49,10 +81,17 @@ export function createOutboxRepository(db: Db) {
      * out and another worker took the row meanwhile, that worker's bookkeeping wins. `finalBodies` is given with
      * the last attempt: a row the outbox gives up on keeps no link secret either.
      */
-    async markFailed(id: number, attempts: number, error: string, retryInMs: number, finalBodies?: Pick<OutboxRow, 'text' | 'html'>): Promise<void> {
+    async markFailed(
+      id: number,
+      attempts: number,
+      error: string,
+      retryInMs: number,
+      finalBodies?: Pick<OutboxRow, 'text' | 'html'>,
+      onConnection = false,
+    ): Promise<void> {
       await db
         .update(outbox)
-        .set({ lastError: error, nextAttemptAt: fromNow(retryInMs), ...finalBodies })
+        .set({ lastError: error, nextAttemptAt: fromNow(retryInMs), failedOnConnection: onConnection, ...finalBodies })
         .where(and(eq(outbox.id, id), eq(outbox.attempts, attempts), isNull(outbox.sentAt)));
     },
 

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../../config.js';
@@ -10,6 +11,8 @@ export interface MailTransport {
   readonly kind: 'smtp' | 'file';
   /** Delivers one row; resolves with a line for the log (or nothing), rejects when the row must be tried again. */
   send(row: OutboxRow): Promise<string | undefined>;
+  /** A cheap check that sending could work again (SMTP: connect, greet, authenticate); rejects when it cannot. */
+  verify(): Promise<void>;
   close(): void;
 }
 
@@ -57,6 +60,9 @@ export function createSmtpTransport(url: string, from: string, onError: (message
       await transporter.sendMail(messageOf(row, from));
       return undefined;
     },
+    async verify() {
+      await transporter.verify();
+    },
     close: () => transporter.close(),
   };
 }
@@ -73,6 +79,10 @@ export function createFileTransport(dir: string, from: string): MailTransport {
       const file = join(dir, `${String(row.id).padStart(6, '0')}-${row.kind.replace(/[^a-z0-9-]/gi, '_')}.eml`);
       await writeFile(file, info.message as Buffer);
       return `Email #${row.id} (${row.kind}) written to ${file}`;
+    },
+    async verify() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
     },
     close: () => transporter.close(),
   };

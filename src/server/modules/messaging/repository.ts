@@ -93,6 +93,33 @@ export function createMessagingRepository(db: Db) {
       return row!;
     },
 
+    /**
+     * A message this sender already stored under `clientId` (decision 025), in one conversation or, for a retried
+     * start, in a conversation they started with `recipientId` about `serviceId` (null: the contact form). `first`
+     * tells whether that message opened its conversation, i.e. whether the first answer created it.
+     */
+    async findByClientId(tx: Db, senderId: string, clientId: string, where: { conversationId: number } | { recipientId: string; serviceId: number | null }) {
+      const scope =
+        'conversationId' in where
+          ? eq(messages.conversationId, where.conversationId)
+          : and(
+              eq(conversations.participant1Id, senderId),
+              eq(conversations.participant2Id, where.recipientId),
+              where.serviceId === null ? isNull(conversations.serviceId) : eq(conversations.serviceId, where.serviceId),
+            );
+      const [row] = await tx
+        .select({
+          id: messages.id,
+          conversationId: messages.conversationId,
+          first: sql<boolean>`not exists (select 1 from ${messages} m where m.conversation_id = ${messages.conversationId} and m.id < ${messages.id})`,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId), scope))
+        .limit(1);
+      return row;
+    },
+
     /** The newest `limit` messages before `beforeId` (all when absent), newest first, with their senders. */
     async pageOfMessages(conversationId: number, limit: number, beforeId?: number) {
       return db

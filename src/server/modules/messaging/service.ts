@@ -84,9 +84,9 @@ export function createMessagingService(deps: MessagingDeps) {
    * Adds a message inside `tx`: the conversation's last activity, the recipient's unread count, the sender's copy
    * and the recipient's notification (at most one per conversation per window while unread) change together.
    */
-  async function append(tx: Db, conversationId: number, from: UserRow, to: UserRow, content: string, sendCopyToSender: boolean) {
+  async function append(tx: Db, conversationId: number, from: UserRow, to: UserRow, content: string, sendCopyToSender: boolean, clientId?: string) {
     const conversation = await repo.lockRow(tx, conversationId);
-    const message = await repo.insertMessage(tx, { conversationId, senderId: from.id, content });
+    const message = await repo.insertMessage(tx, { conversationId, senderId: from.id, content, clientId: clientId ?? null });
     const recipientSide = side(conversation, to.id);
     const unreadBefore = recipientSide === 1 ? conversation.participant1Unread : conversation.participant2Unread;
     const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
@@ -160,8 +160,11 @@ export function createMessagingService(deps: MessagingDeps) {
     /** Starts a conversation, or adds to the one this person already has about the listing. */
     async start(user: UserRow, input: StartConversation) {
       const { recipient, serviceId, subject } = await destination(user, input);
-      const { conversationId, created, messageId } = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         await repo.lockWriter(tx, user.id);
+        // A retry of a start that went through (decision 025): under the writer's lock, so parallel copies wait and find it.
+        const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { recipientId: recipient.id, serviceId }) : undefined;
+        if (earlier) return { conversationId: earlier.conversationId, created: earlier.first, messageId: earlier.id, replay: true };
         let conversation = serviceId === null ? undefined : await repo.findAboutService(serviceId, user.id, tx);
         if (!conversation) await checkStartingLimit(tx, user.id);
         await checkSendingLimit(tx, user.id);
@@ -172,10 +175,11 @@ export function createMessagingService(deps: MessagingDeps) {
           // A guard only: the writer's lock already makes their other tabs wait, and they then find this conversation.
           conversation ??= await repo.findAboutService(serviceId!, user.id, tx);
         }
-        const message = await append(tx, conversation!.id, user, recipient, input.message, input.sendCopyToSender);
-        return { conversationId: conversation!.id, created, messageId: message.id };
+        const message = await append(tx, conversation!.id, user, recipient, input.message, input.sendCopyToSender, input.clientId);
+        return { conversationId: conversation!.id, created, messageId: message.id, replay: false };
       });
-      await announce(messageId, user, recipient.id);
+      const { conversationId, created } = result;
+      if (!result.replay) await announce(result.messageId, user, recipient.id);
       const record = await repo.findConversation(conversationId, user.id);
       return { created, conversation: presentConversation(record!) };
     },
@@ -200,12 +204,18 @@ export function createMessagingService(deps: MessagingDeps) {
     async send(user: UserRow, conversationId: number, input: SendMessage) {
       const conversation = await loadOwn(conversationId, user);
       const recipient = await recipientOf(conversation, user);
-      const message = await db.transaction(async (tx) => {
+      const { id, replay } = await db.transaction(async (tx) => {
         await repo.lockWriter(tx, user.id);
+        // A retried send (decision 025) answers the stored message: no second row, no second count against the limit.
+        const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { conversationId: conversation.id }) : undefined;
+        if (earlier) return { id: earlier.id, replay: true };
         await checkSendingLimit(tx, user.id);
-        return append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender);
+        const message = await append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender, input.clientId);
+        return { id: message.id, replay: false };
       });
-      return announce(message.id, user, recipient.id);
+      if (!replay) return announce(id, user, recipient.id);
+      const record = await repo.findMessage(id);
+      return presentMessage(record!.message, record!.sender);
     },
 
     async unreadCount(user: UserRow) {

@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { errorMessage } from '../../../lib/api.js';
 import { useSendMessage } from '../api/send-message.js';
+import { clientIdFor, type FailedSend } from './client-id.js';
 
 /** The chat's message box: Enter sends, Shift+Enter starts a new line (spec section 2). */
 export function MessageComposer({ conversationId, user }: { conversationId: number; user: User }) {
@@ -17,18 +18,24 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
   const [sendCopy, setSendCopy] = useState(false);
   const sendMessage = useSendMessage(conversationId);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** Sending the failed text again reuses its key (decision 025), so a lost answer never makes a second copy. */
+  const failed = useRef<FailedSend | null>(null);
   const blank = content.trim() === '';
 
   function send() {
     if (blank || sendMessage.isPending) return;
     const draft = content;
+    const text = draft.trim();
+    const clientId = clientIdFor(failed.current, conversationId, text);
+    failed.current = null;
     // The box empties at once so the next message can be typed; a failed send puts the text back.
     setContent('');
     box.current?.focus();
     sendMessage.mutate(
-      { content: draft.trim(), sendCopyToSender: sendCopy },
+      { content: text, sendCopyToSender: sendCopy, clientId },
       {
         onError: (error) => {
+          failed.current = { conversationId, text, clientId };
           setContent((current) => (current === '' ? draft : current));
           const reason = errorMessage(error, '');
           toast({ variant: 'destructive', title: MESSAGING_TEXTS.chatFailure, description: reason || undefined });
