@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helpers/app.js';
-import { randomIp, signUp } from '../../../test/helpers/factories.js';
+import { randomIp, sessionCookieFrom, signUp } from '../../../test/helpers/factories.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -52,7 +52,7 @@ describe('log lines carry no secrets', () => {
     await app.inject({ method: 'GET', url: `/verify-email?token=${verify}&utm_source=mail` });
     await app.inject({ method: 'GET', url: `/api/callback?code=${code}&state=${state}` });
     expectNoneOf(reset, verify, code, state);
-    const urls = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((l) => (l.req ? [l.req.url] : []));
+    const urls = lines.map((l) => JSON.parse(l) as { msg: string; url?: string }).flatMap((l) => (l.msg === 'request completed' ? [l.url] : []));
     expect(urls).toEqual([`/reset-password?token=${REDACTED}`, `/verify-email?token=${REDACTED}&utm_source=mail`, `/api/callback?code=${REDACTED}&state=${REDACTED}`]);
   });
 
@@ -84,6 +84,39 @@ describe('log lines carry no secrets', () => {
       expect(failure?.err?.query).toMatch(/^select/);
       expect(failure?.err?.cause?.code).toBe(url.endsWith('bad-cast') ? '22P02' : '42P01');
     }
+  });
+});
+
+describe('the request line', () => {
+  type Line = { msg: string; reqId: string; method: string; route: string | null; url: string; status: number; durationMs: number; userId: string | null };
+  const requestLines = () => lines.map((l) => JSON.parse(l) as Line).filter((l) => l.msg === 'request completed');
+
+  it('is one line per request, when the answer has gone, with the route pattern, status, duration and user id', async () => {
+    const person = await signUp(app);
+    lines = [];
+    const res = await app.inject({ method: 'GET', url: '/api/services/999999999?x=1', headers: { cookie: person.cookie, 'x-request-id': 'line-1' } });
+    expect(res.statusCode).toBe(404);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['request completed']);
+    const [line] = requestLines();
+    expect(line).toMatchObject({ reqId: 'line-1', method: 'GET', route: '/api/services/:id', url: '/api/services/999999999?x=1', status: 404, userId: person.user.id });
+    expect(line!.durationMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(line)).not.toContain(person.cookie.split('=')[1]!);
+
+    lines = [];
+    await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(requestLines()).toEqual([expect.objectContaining({ route: null, url: '/api/no-such-route', status: 404, userId: null })]);
+  });
+
+  it('carries no password, token or cookie of a sign-in, whatever the answer', async () => {
+    const person = await signUp(app);
+    lines = [];
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: randomIp(), payload: { email: person.email, password: person.password } });
+    expect(res.statusCode).toBe(200);
+    const issued = sessionCookieFrom(res).split('=')[1]!;
+    const [line] = requestLines();
+    expect(line).toMatchObject({ route: '/api/auth/login', status: 200 });
+    expect(logged()).not.toContain(person.password);
+    expect(logged()).not.toContain(issued);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The one logger configuration (decision 018): main.ts passes it to buildApp, the logging test builds the app
@@ -169,3 +169,32 @@ export function echoRequestId(request: FastifyRequest, reply: FastifyReply, done
   reply.header(REQUEST_ID_HEADER, request.id);
   done();
 }
+
+/** The fields of the one line per request: what an operator filters on, never headers, cookies or bodies. */
+function requestLine(request: FastifyRequest, reply: FastifyReply) {
+  return {
+    method: request.method,
+    // The pattern (`/api/services/:id`), so lines group by endpoint; null when no route matched.
+    route: request.routeOptions.url ?? null,
+    url: scrubUrl(request.url),
+    status: reply.statusCode,
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    userId: request.session?.user.id ?? null,
+  };
+}
+
+/**
+ * Fastify writes two lines per request ("incoming request", then "request completed" with the raw reply);
+ * this writes one, when the answer has gone, with the fields of `requestLine`. Fastify's other lines stay.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) request.log.error({ ...requestLine(request, reply), err: error }, 'request errored');
+    else request.log.info(requestLine(request, reply), 'request completed');
+  }
+}
+
+/** Fastify options for the request log line; spread into the app's options beside REQUEST_ID_OPTIONS. */
+export const requestLogOptions = () => ({ logController: new RequestLogController() });
