@@ -21,7 +21,17 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: hears each pooled connection that fails (the app logs it); answers the unsubscribe. */
   onConnectionError?(listener: (error: Error) => void): () => void;
+  /** PostgreSQL only: the app's pool, for stores that speak node-postgres (the rate-limit counters). */
+  pool?: pg.Pool;
+  /**
+   * Runs `work` (migrations, the demo seed) while no other app process of this database runs its own: several
+   * processes starting together on PostgreSQL take turns (decision 026). PGlite has one process (the data-folder lock).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock key processes take turns on at start (any fixed number; no other code uses it). */
+export const STARTUP_LOCK_KEY = 4_212_015_026;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -34,6 +44,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    exclusively: (work) => work(),
     /** The whole data folder as a tarball: tests start each file from a migrated copy. */
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   };
@@ -50,7 +61,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     // A connection PostgreSQL ends (a terminated backend, a restart, a failover) emits 'error' on its client,
     // idle or checked out for a transaction, and an unheard 'error' crashes the process. The statement in
     // flight fails on its own (the request answers 503); the pool drops the client and opens a fresh one.
-    client.on('error', (error) => faultListeners.forEach((listener) => listener(error)));
+    client.on('error', (error) => reportFault(error));
     // Drizzle sends BEGIN before its try/finally, so a connection lost on BEGIN is never handed back: the pool
     // would lose a slot each time and pool.end() would wait forever. A dead client is of no use to whoever
     // holds it, so it goes back at once, and the holder's own release later does nothing.
@@ -63,6 +74,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // The pool repeats an idle client's error after dropping it; the client's own listener above reported it.
   pool.on('error', () => {});
+  // Before the app listens (migrations, the seed) nobody hears the faults: they still reach the log.
+  const reportFault = (error: Error) => {
+    if (faultListeners.size === 0) console.warn('A database connection was lost; the pool opens a new one:', error.message);
+    faultListeners.forEach((listener) => listener(error));
+  };
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -71,9 +87,27 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     connectionString: url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
     close: () => pool.end(),
+    pool,
+    exclusively: (work) => holdingStartupLock(url, work),
     onConnectionError(listener) {
       faultListeners.add(listener);
       return () => faultListeners.delete(listener);
     },
   };
+}
+
+/**
+ * The lock is held by a connection of its own, outside the pool, so a pool of one still has a connection
+ * for the work; it is released when that connection ends, even if this process dies mid-way.
+ */
+async function holdingStartupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'csm-startup' });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -1,21 +1,41 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MESSAGES } from '../../shared/texts.js';
 import { tooManyRequests } from './errors.js';
+import { currentRateLimitStore } from './rate-limit-store.js';
 
 export interface Limit {
   points: number;
   durationSeconds: number;
+  /** The limiter's label in `GET /metrics` (rate_limit_refusals_total). */
+  name?: string;
+}
+
+type RefusalListener = (limiter: string) => void;
+const refusalListeners = new Set<RefusalListener>();
+
+/** Hears every refusal of every limiter in this process (the metrics count them); answers the unsubscribe. */
+export function onRateLimitRefusal(listener: RefusalListener): () => void {
+  refusalListeners.add(listener);
+  return () => refusalListeners.delete(listener);
+}
+
+/** Called wherever a limit answers 429, so refusals are counted by limiter. */
+export function countRefusal(limiter: string): void {
+  for (const listener of refusalListeners) listener(limiter);
 }
 
 /**
- * A named budget of attempts per key (an IP, an account). Counters live in this process:
- * see docs/decisions/004-rate-limits.md for why and what changes with several processes.
+ * A named budget of attempts per key (an IP, an account). Counters live in the app's store: this process's
+ * memory on PGlite, a table every process shares on PostgreSQL (decisions 004 and 026).
  */
 export class RateLimit {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
+  private readonly name: string;
 
   constructor(limit: Limit, scale = 1, private readonly message: string = MESSAGES.tooManyRequests) {
-    this.limiter = new RateLimiterMemory({ points: Math.max(1, Math.round(limit.points * scale)), duration: limit.durationSeconds });
+    const points = Math.max(1, Math.round(limit.points * scale));
+    this.limiter = currentRateLimitStore().limiter({ keyPrefix: limit.name ?? `${points}/${limit.durationSeconds}`, points, duration: limit.durationSeconds });
+    this.name = limit.name ?? 'unnamed';
   }
 
   /** Spends one attempt for `key`, or throws a 429 HttpError with Retry-After. */
@@ -23,8 +43,9 @@ export class RateLimit {
     try {
       await this.limiter.consume(key);
     } catch (result) {
-      if (result instanceof RateLimiterRes) throw tooManyRequests(this.message, result.msBeforeNext / 1000);
-      throw result;
+      if (!(result instanceof RateLimiterRes)) throw result;
+      countRefusal(this.name);
+      throw tooManyRequests(this.message, result.msBeforeNext / 1000);
     }
   }
 
@@ -40,6 +61,7 @@ export class RateLimit {
     } catch (result) {
       if (!(result instanceof RateLimiterRes)) throw result;
       await this.limiter.reward(key, 1);
+      countRefusal(this.name);
       throw tooManyRequests(this.message, result.msBeforeNext / 1000);
     }
     try {

@@ -1,6 +1,8 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '../../../shared/texts.js';
 import { tooManyRequests } from '../../lib/errors.js';
+import { countRefusal } from '../../lib/rate-limit.js';
+import { currentRateLimitStore } from '../../lib/rate-limit-store.js';
 
 export interface SignInLimitOptions {
   /** Wrong passwords in a row for one account from one client address before that address has to wait. */
@@ -19,16 +21,17 @@ const refused = (res: RateLimiterRes) => tooManyRequests(MESSAGES.tooManyRequest
 
 /**
  * Failed sign-ins counted per account and client address (decision 017): a stranger who knows an email only
- * locks out their own address, never the owner signing in from elsewhere. Counters live in this process, like
- * every rate limit here (decision 004).
+ * locks out their own address, never the owner signing in from elsewhere. Counters live in the app's store,
+ * like every rate limit here: shared by every process on PostgreSQL (decisions 004 and 026).
  */
 export function createSignInLimits(options: SignInLimitOptions = SIGN_IN_LIMITS) {
   // Attempts are counted before the password is checked (parallel guesses cannot slip past), and a success
   // forgets the pair's count: what remains is a count of consecutive failures.
-  const consecutive = new RateLimiterMemory({ keyPrefix: 'pair', points: options.freeFailures, duration: DAY });
+  const store = currentRateLimitStore();
+  const consecutive = store.limiter({ keyPrefix: 'sign-in-pair', points: options.freeFailures, duration: DAY });
   /** How often the pair was locked out in the last day: the exponent of its next wait. */
-  const lockouts = new RateLimiterMemory({ keyPrefix: 'lockouts', points: Number.MAX_SAFE_INTEGER, duration: DAY });
-  const perAccount = new RateLimiterMemory({ keyPrefix: 'account', points: options.accountFailuresPerHour, duration: 60 * 60 });
+  const lockouts = store.limiter({ keyPrefix: 'sign-in-lockouts', points: Number.MAX_SAFE_INTEGER, duration: DAY });
+  const perAccount = store.limiter({ keyPrefix: 'sign-in-account', points: options.accountFailuresPerHour, duration: 60 * 60 });
   const pairKey = (account: string, address: string) => `${account.toLowerCase()} ${address}`;
 
   async function lockOut(pair: string, res: RateLimiterRes): Promise<RateLimiterRes> {
@@ -46,8 +49,9 @@ export function createSignInLimits(options: SignInLimitOptions = SIGN_IN_LIMITS)
       try {
         await perAccount.consume(key);
       } catch (res) {
-        if (res instanceof RateLimiterRes) throw refused(res);
-        throw res;
+        if (!(res instanceof RateLimiterRes)) throw res;
+        countRefusal('sign-in-account');
+        throw refused(res);
       }
       const pair = pairKey(account, address);
       try {
@@ -56,6 +60,7 @@ export function createSignInLimits(options: SignInLimitOptions = SIGN_IN_LIMITS)
         if (!(res instanceof RateLimiterRes)) throw res;
         // Refused before any check: it is not a guess at the account.
         await perAccount.reward(key);
+        countRefusal('sign-in-failures');
         throw refused(await lockOut(pair, res));
       }
     },

@@ -18,6 +18,13 @@ export interface EventBus {
    * was banned, stops receiving at once. Best effort like `publish`; the stream's own time limit is the backstop.
    */
   endStreams(end: StreamEnd): Promise<void>;
+  /**
+   * Tells the other app processes that listings changed, so their signed-out page caches forget at once
+   * (decision 026). Best effort like `publish`; the cache's time limit is the backstop.
+   */
+  listingsChanged(): Promise<void>;
+  /** Hears the other processes' `listingsChanged` (never this process's own); answers the unsubscribe. */
+  onListingsChanged(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +65,9 @@ export function createLocalEventBus(logger: EventsLogger = consoleLogger): Event
       if (!closed) subscribers.end(end);
     },
     subscribe: subscribers.subscribe,
+    // One process: its own cache is the only one, and the caller already forgot it.
+    async listingsChanged() {},
+    onListingsChanged: () => () => {},
     async close() {
       closed = true;
     },

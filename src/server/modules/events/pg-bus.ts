@@ -13,12 +13,13 @@ export const EVENTS_CHANNEL = 'csm_events';
 export const LISTENER_APPLICATION_NAME = 'csm-events';
 
 /**
- * What travels in a notification: the people and the event, or which streams to end (`x`). Parsed again on
- * receipt, as anything may NOTIFY.
+ * What travels in a notification: the people and the event, which streams to end (`x`), or that listings
+ * changed (`l`). Parsed again on receipt, as anything may NOTIFY.
  */
 const envelopeSchema = z.union([
   z.object({ u: z.array(z.string()).min(1).max(10_000), e: liveEventSchema }),
   z.object({ x: z.object({ userId: z.string(), sessionId: z.string().optional(), keepSessionId: z.string().optional() }) }),
+  z.object({ l: z.literal(1) }),
 ]);
 /** Payloads per pg_notify statement when publishes queue up behind one another. */
 const MAX_PAYLOADS_PER_STATEMENT = 500;
@@ -55,6 +56,7 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
   let sequence = 0;
   const subscribers = createSubscribers(logger);
   const reassembler = createReassembler(dispatch);
+  const listingWatchers = new Set<() => void>();
 
   let client: pg.Client | undefined;
   let listenerPid: number | undefined;
@@ -71,7 +73,8 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
       logger.warn({ err }, 'Ignored a malformed live event notification');
       return;
     }
-    if ('x' in envelope) subscribers.end(envelope.x);
+    if ('l' in envelope) listingWatchers.forEach((watcher) => watcher());
+    else if ('x' in envelope) subscribers.end(envelope.x);
     else subscribers.deliver(envelope.u, envelope.e);
   }
 
@@ -222,6 +225,15 @@ export async function createPgEventBus(options: PgEventBusOptions): Promise<PgEv
     },
 
     subscribe: subscribers.subscribe,
+
+    async listingsChanged() {
+      if (!closed) await notify({ l: 1 });
+    },
+
+    onListingsChanged(watcher) {
+      listingWatchers.add(watcher);
+      return () => listingWatchers.delete(watcher);
+    },
 
     async close() {
       if (closed) return;

@@ -45,6 +45,8 @@ function counting(bus: EventBus) {
   const wrapped: EventBus = {
     publish: (userIds, event) => bus.publish(userIds, event),
     endStreams: (end) => bus.endStreams(end),
+    listingsChanged: () => bus.listingsChanged(),
+    onListingsChanged: (listener) => bus.onListingsChanged(listener),
     close: () => bus.close(),
     subscribe(userId, listener, options) {
       add(userId, 1);

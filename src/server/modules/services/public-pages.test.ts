@@ -36,6 +36,24 @@ describe('the signed-out page cache', () => {
     await expect(before).resolves.toBe('before the change');
     await expect(cache.get('/api/services', async () => 'after the change')).resolves.toBe('after the change');
   });
+
+  it("forgets on another process's notice as on its own change, and tells the others of its own (decision 026)", async () => {
+    let hear = () => {};
+    let told = 0;
+    const peers = { listingsChanged: async () => void (told += 1), onListingsChanged: (listener: () => void) => ((hear = listener), () => {}) };
+    const cache = createPublicPageCache(60_000, peers);
+    await cache.get('/api/services', async () => 'before');
+    const slow = slowLoad();
+    const loading = cache.get('/api/services?limit=5', slow.load);
+    hear();
+    slow.finish('loaded before the notice');
+    await expect(loading).resolves.toBe('loaded before the notice');
+    await expect(cache.get('/api/services', async () => 'after')).resolves.toBe('after');
+    await expect(cache.get('/api/services?limit=5', async () => 'after')).resolves.toBe('after');
+    expect(told).toBe(0);
+    cache.forgetAll();
+    expect(told).toBe(1);
+  });
 });
 
 describe('signed-out browsing while people like listings', () => {

@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 /**
  * Browse pages as signed-out visitors see them, kept for a moment: the first page of a busy marketplace is
  * read far more often than listings change, and every read served from memory is a database round trip saved.
- * Any listing change made through this process forgets them all at once; another process's changes show
- * within `ttlMs`. Concurrent misses for one page share a single query. Signed-in readers never use it
+ * Any listing change forgets them all at once: this process's directly, another process's when its notice
+ * arrives through `peers` (the live events bus, decision 026; `ttlMs` is only the backstop). Concurrent misses for one page share a single query. Signed-in readers never use it
  * (their pages say which listings they liked and show their own email). Pages are kept as the JSON text
  * sent, so a page served from memory costs no serialisation either.
  *
@@ -12,9 +12,9 @@ import { LRUCache } from 'lru-cache';
  * when they asked; nobody after the change does. Clearing the cache would abort the load and fail every one
  * of them, so the abort is ignored (`ignoreFetchAbort`), and the generation in the key keeps the result of a
  * load begun before a change from being stored or shared after it (lru-cache stores a fetch's result only
- * while its own entry still holds it, and `clear()` removed that entry).
+ * while its own entry still holds it, and `clear()` removed that entry). A peer's notice is such a change too.
  */
-export function createPublicPageCache(ttlMs: number) {
+export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
   let generation = 0;
   const pages =
     ttlMs > 0
@@ -26,17 +26,31 @@ export function createPublicPageCache(ttlMs: number) {
         })
       : undefined;
 
+  const forgetHere = () => {
+    generation += 1;
+    pages?.clear();
+  };
+  if (pages) peers?.onListingsChanged(forgetHere);
+
   return {
     async get(key: string, load: () => Promise<string>): Promise<string> {
       if (!pages) return load();
       // The generation in the key: a request after a change never joins or reads a load begun before it.
       return (await pages.fetch(`${generation}|${key}`, { context: load }))!;
     },
+    /** After a committed listing change: forgets here, and tells the other processes to. */
     forgetAll() {
-      generation += 1;
-      pages?.clear();
+      forgetHere();
+      void peers?.listingsChanged();
     },
   };
+}
+
+/** The other app processes serving the same database (the live events bus). */
+export interface CachePeers {
+  /** Never rejects. */
+  listingsChanged(): Promise<void>;
+  onListingsChanged(listener: () => void): () => void;
 }
 
 export type PublicPageCache = ReturnType<typeof createPublicPageCache>;
