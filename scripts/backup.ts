@@ -1,0 +1,115 @@
+// `npm run backup [-- --out PATH]`: one file holding the whole marketplace (decision 027). The embedded database
+// is dumped by the running server (asked through DATA_DIR/backup-token, from this machine), or by this command
+// when no server holds the data folder; PostgreSQL (DATABASE_URL) goes through pg_dump. Same settings as the server.
+import { copyFileSync, existsSync, renameSync, unlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { openPglite } from '../src/server/db/client.js';
+import { loadDotEnv } from '../src/server/env-file.js';
+import { backupsDir, freshBackupPath, pruneBackups, type BackupInfo } from '../src/server/modules/backups/files.js';
+import { readLocalAccess } from '../src/server/modules/backups/local-access.js';
+import { MissingToolError, pgDump } from '../src/server/modules/backups/postgres.js';
+import { fileInfo, writeBackup } from '../src/server/modules/backups/service.js';
+
+const USAGE = `Usage: npm run backup [-- --out PATH]
+
+Writes a backup of the whole marketplace (accounts, listings, messages, pictures) to one file:
+DATA_DIR/backups/marketplace-YYYYMMDD-HHMMSS.tar.gz, or PATH.`;
+
+/** Fails with a sentence for the organiser, and no stack trace. */
+class Refusal extends Error {}
+
+function parseArgs(args: string[]): { out?: string } {
+  if (args.length === 0) return {};
+  if (args.length === 2 && args[0] === '--out' && args[1]) return { out: resolve(args[1]) };
+  throw new Refusal(USAGE);
+}
+
+/** Moves the server's file to where the organiser asked (a copy when PATH is on another disk). */
+function moveTo(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EXDEV') throw error;
+    copyFileSync(from, to);
+    unlinkSync(from);
+  }
+}
+
+/** The running server takes the dump: only it may open the embedded database now. */
+async function askServer(dataDir: string): Promise<BackupInfo> {
+  const access = readLocalAccess(dataDir);
+  if (!access) {
+    throw new Refusal(
+      `A marketplace server is running on ${dataDir} but did not leave its local backup token (it listens on a public address only, or is older).\n` +
+        "Use the dashboard's backup instead (POST /api/admin/backups as an administrator), or stop the server and run this again.",
+    );
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${access.url}/api/admin/backups`, { method: 'POST', headers: { authorization: `Bearer ${access.token}` } });
+  } catch {
+    throw new Refusal(`The server at ${access.url} did not answer. Is it still starting or stopping? Try again in a moment.`);
+  }
+  const body = (await res.json().catch(() => ({}))) as { name?: string; size?: number; createdAt?: string; message?: string };
+  if (res.status !== 201 || !body.name) throw new Refusal(`The server refused the backup (${res.status}): ${body.message ?? 'no reason given'}`);
+  return { name: body.name, size: body.size ?? 0, createdAt: new Date(body.createdAt ?? Date.now()) };
+}
+
+async function main(): Promise<void> {
+  const { out } = parseArgs(process.argv.slice(2));
+  loadDotEnv();
+  const config = loadConfig();
+  const dataDir = resolve(config.DATA_DIR);
+  const started = Date.now();
+  if (out && existsSync(out)) throw new Refusal(`${out} already exists: choose a new file name.`);
+
+  let path: string;
+  let backup: BackupInfo;
+  if (config.DATABASE_URL) {
+    path = out ?? freshBackupPath(backupsDir(dataDir), new Date());
+    await pgDump(config.DATABASE_URL, path);
+    backup = fileInfo(path);
+    if (!out) pruneBackups(backupsDir(dataDir), config.BACKUP_KEEP);
+  } else {
+    ensureDataDir(dataDir);
+    let unlock: (() => Promise<void>) | undefined;
+    try {
+      unlock = await lockDataDir(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+    }
+    if (unlock) {
+      // No server: this command opens the database itself, for as long as the dump takes.
+      const database = await openPglite(join(dataDir, 'pglite'));
+      try {
+        path = out ?? freshBackupPath(backupsDir(dataDir), new Date());
+        backup = await writeBackup(database, path);
+        if (!out) pruneBackups(backupsDir(dataDir), config.BACKUP_KEEP);
+      } finally {
+        await database.close();
+        await unlock();
+      }
+    } else {
+      backup = await askServer(dataDir);
+      path = join(backupsDir(dataDir), backup.name);
+      if (out) {
+        moveTo(path, out);
+        path = out;
+      }
+    }
+  }
+  const megabytes = (backup.size / 1024 / 1024).toFixed(1);
+  console.log(`Backup written: ${path} (${megabytes} MB, ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log('Keep a copy on another machine or disk: a backup on the same disk does not survive that disk.');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof Refusal || error instanceof ConfigError || error instanceof MissingToolError) console.error(error.message);
+    else console.error('The backup failed:', error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Backup } from '../../../shared/backups.js';
+import type { Conversation } from '../../../shared/messaging.js';
+import { call } from '../../../../test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
+import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { backupsDir } from './files.js';
+import { integrityProblems } from './integrity.js';
+import { backupKind, restorePglite, restorePostgres, RestoreRefusal, withClient, type RestoreResult } from './restore.js';
+import { drizzleQuery, summarizeTables, type TableSummary } from './tables.js';
+
+let t: TestApp;
+let dataDir: string;
+const scratchDirs: string[] = [];
+/** An empty folder under the system's temporary one, removed after the file. */
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'csm-restore-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+let admin: SignedUp;
+let owner: SignedUp;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'csm-backups-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  [admin, owner] = await Promise.all([signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL), signUp(t.app)]);
+});
+afterAll(async () => {
+  await t.close();
+  for (const dir of [dataDir, ...scratchDirs]) rmSync(dir, { recursive: true, force: true });
+});
+
+async function backUp(): Promise<Backup> {
+  const res = await call(t, 'POST', '/api/admin/backups', admin.cookie);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Backup>();
+}
+
+/** The live database's tables, on one connection (the time zone setting must hold for every statement). */
+function liveTables(): Promise<Map<string, TableSummary>> {
+  if (t.database.kind === 'pglite') return summarizeTables(drizzleQuery(t.database.db));
+  return withClient(t.database.connectionString!, (query) => summarizeTables(query));
+}
+
+/** Restores `backup` somewhere empty (a folder, or a new PostgreSQL database on the test server), then drops it. */
+async function restored(backup: Backup): Promise<RestoreResult> {
+  const file = join(backupsDir(dataDir), backup.name);
+  expect(await backupKind(file)).toBe(t.database.kind);
+  if (t.database.kind === 'pglite') return restorePglite(file, join(scratch(), 'pglite'));
+  const server = inject('pgTemplate')!.url;
+  const name = `csm_restore_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return await restorePostgres(file, url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+describe('POST /api/admin/backups', () => {
+  it('is for the administrator only: signed out 401, member 403, banned 403, administrator 201', async () => {
+    const [member, banned] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    expect((await call(t, 'POST', `/api/admin/users/${banned.user.id}/ban`, admin.cookie)).statusCode).toBe(200);
+
+    expect((await call(t, 'POST', '/api/admin/backups')).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/api/admin/backups', member.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/api/admin/backups', banned.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/admin/backups', member.cookie)).statusCode).toBe(403);
+
+    const backup = await backUp();
+    expect(backup.name).toMatch(/^marketplace-\d{8}-\d{6}(-\d+)?\.tar\.gz$/);
+    expect(backup.size).toBeGreaterThan(1000);
+    const list = await call(t, 'GET', '/api/admin/backups', admin.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    expect(list.json<{ backups: Backup[] }>().backups[0]).toEqual(backup);
+  });
+
+  it("accepts the server's local token only from this machine", async () => {
+    const token = t.app.backups.localToken;
+    const asLocal = (authorization: string, remoteAddress = '127.0.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { authorization }, remoteAddress });
+    expect((await asLocal(`Bearer ${token}x`)).statusCode).toBe(401);
+    expect((await asLocal(`Bearer ${token}`, '203.0.113.7')).statusCode).toBe(401);
+    expect((await asLocal('Bearer ')).statusCode).toBe(401);
+    const res = await asLocal(`Bearer ${token}`);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('backup and restore', () => {
+  it('backup, wipe, restore: every table has the same rows', async () => {
+    const listing = await createListing(t, owner.cookie);
+    const [member] = await manyUsers(t, 1);
+    expect((await call(t, 'POST', `/api/services/${listing.id}/like`, member)).statusCode).toBe(200);
+    const started = await call(t, 'POST', '/api/conversations', member, { serviceId: listing.id, message: 'Is Saturday morning possible?' });
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await call(t, 'POST', `/api/services/${listing.id}/report`, member, { reason: 'spam' })).statusCode).toBe(201);
+
+    const backup = await backUp();
+    // Taken after: the backup request itself writes (its rate-limit counter), and nothing writes after it.
+    const before = await liveTables();
+    const result = await restored(backup);
+
+    expect([...result.tables.keys()]).toEqual([...before.keys()]);
+    for (const [table, summary] of before) expect({ table, ...result.tables.get(table) }).toEqual({ table, ...summary });
+    expect(before.get('services')!.rows).toBeGreaterThan(0);
+    expect(before.get('admin_audit_log')!.rows).toBeGreaterThan(0);
+    expect(result.problems).toEqual([]);
+  });
+
+  it.skipIf(Boolean(inject('pgTemplate')))('restore refuses a folder that holds a database; --force moves it aside, never deletes it', async () => {
+    const file = join(backupsDir(dataDir), (await backUp()).name);
+    const dir = join(scratch(), 'pglite');
+    await restorePglite(file, dir);
+    writeFileSync(join(dir, 'written-after-the-first-restore'), 'keep me');
+    await expect(restorePglite(file, dir)).rejects.toThrow(RestoreRefusal);
+    const forced = await restorePglite(file, dir, { force: true });
+    expect(readFileSync(join(forced.movedAside!, 'written-after-the-first-restore'), 'utf8')).toBe('keep me');
+    expect(forced.problems).toEqual([]);
+    expect(forced.tables.get('users')!.rows).toBeGreaterThan(0);
+  });
+
+  it('a backup taken while 20 people write is consistent', async () => {
+    const listing = await createListing(t, owner.cookie);
+    const people = await manyUsers(t, 20);
+    const conversations = await Promise.all(
+      people.map(async (cookie) => {
+        const res = await call(t, 'POST', '/api/conversations', cookie, { serviceId: listing.id, message: 'Hello there' });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<Conversation>().id;
+      }),
+    );
+    let writing = true;
+    let writes = 0;
+    const writers = people.map(async (cookie, i) => {
+      for (let round = 0; writing || round < 2; round += 1) {
+        const liked = await call(t, round % 2 === 0 ? 'POST' : 'DELETE', `/api/services/${listing.id}/like`, cookie);
+        const sent = await call(t, 'POST', `/api/conversations/${conversations[i]}/messages`, cookie, { content: `Message ${round}` });
+        // The owner reads every other conversation, so read marks and unread counters change during the backup too.
+        const read = i % 2 === 0 ? await call(t, 'GET', `/api/conversations/${conversations[i]}/messages`, owner.cookie) : undefined;
+        expect([liked.statusCode, sent.statusCode, read?.statusCode ?? 200], sent.body).toEqual([200, 201, 200]);
+        writes += 2;
+        if (round >= 5) break;
+      }
+    });
+    const backup = await backUp();
+    writing = false;
+    await Promise.all(writers);
+    expect(writes).toBeGreaterThanOrEqual(80);
+
+    const result = await restored(backup);
+    expect(result.problems).toEqual([]);
+    expect(result.tables.get('messages')!.rows).toBeGreaterThanOrEqual(20);
+    // The live database, after everyone stopped, is sound too: the check itself sees what it should.
+    const live = t.database.kind === 'pglite' ? integrityProblems(drizzleQuery(t.database.db)) : withClient(t.database.connectionString!, integrityProblems);
+    expect(await live).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_ERRORS } from '../../../shared/admin.js';
+import { BACKUP_TEXTS, backupListSchema, backupSchema, type Backup } from '../../../shared/backups.js';
+import { apiErrorSchema } from '../../../shared/errors.js';
+import { HttpError, forbidden, unauthorized } from '../../lib/errors.js';
+import { RateLimit } from '../../lib/rate-limit.js';
+import { requireUser } from '../auth/plugin.js';
+import { isAdministrator } from '../auth/presenter.js';
+import type { BackupInfo } from './files.js';
+import { isLoopback, tokenMatches } from './local-access.js';
+import { MissingToolError } from './postgres.js';
+import type { BackupService } from './service.js';
+
+export interface BackupRoutesOptions {
+  backups: BackupService;
+  adminEmails: readonly string[];
+  /** The token `npm run backup` presents from this machine (local-access.ts). */
+  localToken: string;
+  rateLimitScale: number;
+}
+
+const present = (b: BackupInfo): Backup => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString() });
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+
+/** A backup costs a full copy of the database: a handful per ten minutes is plenty for a person or the CLI. */
+const BACKUP_LIMIT = { points: 6, durationSeconds: 10 * 60, name: 'backups' };
+
+/**
+ * POST /api/admin/backups takes a backup now (decision 027); GET lists the files. For the administrator, or for
+ * `npm run backup` on this machine with the server's local token.
+ */
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { backups, adminEmails, localToken, rateLimitScale }) => {
+  const limit = new RateLimit(BACKUP_LIMIT, rateLimitScale, BACKUP_TEXTS.tooMany);
+
+  /** Who asks: 'local' for the command line, the administrator's id otherwise; anyone else is refused. */
+  const caller = (request: Parameters<typeof requireUser>[0]): string => {
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      // The socket's own peer, never X-Forwarded-For: a proxy in front must not turn a remote caller into a local one.
+      if (!isLoopback(request.socket.remoteAddress) || !tokenMatches(authorization.slice('Bearer '.length), localToken)) {
+        throw unauthorized(BACKUP_TEXTS.badToken);
+      }
+      return 'local';
+    }
+    const user = requireUser(request);
+    if (!isAdministrator(user, adminEmails)) throw forbidden(ADMIN_ERRORS.forbidden);
+    return user.id;
+  };
+
+  app.addHook('preValidation', async (request) => {
+    caller(request);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post('/api/admin/backups', { schema: { response: { 201: backupSchema, ...errors } } }, async (request, reply) => {
+    const backup = await limit.spendOnSuccess(caller(request), async () => {
+      try {
+        return await backups.backUpNow();
+      } catch (error) {
+        if (error instanceof MissingToolError) throw new HttpError(503, BACKUP_TEXTS.pgDumpMissing);
+        request.log.error({ err: error }, 'backup failed');
+        throw new HttpError(503, BACKUP_TEXTS.failed);
+      }
+    });
+    return reply.code(201).send(present(backup));
+  });
+
+  app.get('/api/admin/backups', { schema: { response: { 200: backupListSchema, ...errors } } }, () => ({
+    backups: backups.list().map(present),
+  }));
+};
