@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether this tab's event stream is open; while it is not, the unread count falls back to polling. */
+/** Whether the event stream this tab listens to (its own or the leader tab's) is open; while it is not, the unread count falls back to polling. */
 let open = false;
 const listeners = new Set<() => void>();
 
