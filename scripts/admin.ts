@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { loadDotEnv } from '../src/server/env-file.js';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
 import { seedDemoData } from '../src/server/db/demo/seed.js';
 import { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from '../src/server/modules/admin/provision.js';
@@ -90,6 +91,7 @@ async function openDatabase(config: Config): Promise<{ database: Database; unloc
 async function main(): Promise<void> {
   const [command, email, ...rest] = process.argv.slice(2);
   if (command !== 'create' || !email || rest.length > 0) throw new Refusal(USAGE);
+  loadDotEnv();
   const config = loadConfig();
   // Before the password and the database: a wrong address costs nothing.
   checkAdministratorEmail(email, config.ADMIN_EMAILS);

@@ -1,56 +1,61 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
+import { ErrorBoundary } from './error-boundary.js';
+import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';
 
 // Every page but Home loads on demand so the entry bundle stays small.
-const AboutPage = lazy(() => import('../features/about/about-page.js'));
-const TermsPage = lazy(() => import('../features/terms/terms-page.js'));
-const AcceptTermsPage = lazy(() => import('../features/terms/accept-terms-page.js'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page.js'));
-const ContactPage = lazy(() => import('../features/contact/contact-page.js'));
-const LoginPage = lazy(() => import('../features/auth/login-page.js'));
-const ForgotPasswordPage = lazy(() => import('../features/account/pages/forgot-password-page.js'));
-const ResetPasswordPage = lazy(() => import('../features/account/pages/reset-password-page.js'));
-const VerifyEmailPage = lazy(() => import('../features/account/pages/verify-email-page.js'));
-const BrowsePage = lazy(() => import('../features/services/pages/browse-page.js'));
-const CreateServicePage = lazy(() => import('../features/services/pages/create-service-page.js'));
-const RequestServicePage = lazy(() => import('../features/services/pages/request-service-page.js'));
-const EditServicePage = lazy(() => import('../features/services/pages/edit-service-page.js'));
-const MyServicesPage = lazy(() => import('../features/services/pages/my-services-page.js'));
-const MessagesPage = lazy(() => import('../features/messages/pages/messages-page.js'));
-const AdminPage = lazy(() => import('../features/admin/pages/admin-page.js'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page.js'));
+const AboutPage = lazyPage(() => import('../features/about/about-page.js'));
+const TermsPage = lazyPage(() => import('../features/terms/terms-page.js'));
+const AcceptTermsPage = lazyPage(() => import('../features/terms/accept-terms-page.js'));
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.js'));
+const ContactPage = lazyPage(() => import('../features/contact/contact-page.js'));
+const LoginPage = lazyPage(() => import('../features/auth/login-page.js'));
+const ForgotPasswordPage = lazyPage(() => import('../features/account/pages/forgot-password-page.js'));
+const ResetPasswordPage = lazyPage(() => import('../features/account/pages/reset-password-page.js'));
+const VerifyEmailPage = lazyPage(() => import('../features/account/pages/verify-email-page.js'));
+const BrowsePage = lazyPage(() => import('../features/services/pages/browse-page.js'));
+const CreateServicePage = lazyPage(() => import('../features/services/pages/create-service-page.js'));
+const RequestServicePage = lazyPage(() => import('../features/services/pages/request-service-page.js'));
+const EditServicePage = lazyPage(() => import('../features/services/pages/edit-service-page.js'));
+const MyServicesPage = lazyPage(() => import('../features/services/pages/my-services-page.js'));
+const MessagesPage = lazyPage(() => import('../features/messages/pages/messages-page.js'));
+const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page.js'));
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.js'));
 
 export function AppRoutes() {
   // A success that reloaded the whole app (a password reset, a deleted account) tells about itself here.
   useEffect(showToastLeftForThisLoad, []);
+  const [location] = useLocation();
   return (
     <TermsGate>
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/services" component={BrowsePage} />
-          <Route path="/create-service" component={CreateServicePage} />
-          <Route path="/request-service" component={RequestServicePage} />
-          <Route path="/edit-service/:id" component={EditServicePage} />
-          <Route path="/my-services" component={MyServicesPage} />
-          <Route path="/messages" component={MessagesPage} />
-          <Route path="/about" component={AboutPage} />
-          <Route path="/terms" component={TermsPage} />
-          <Route path="/accept-terms" component={AcceptTermsPage} />
-          <Route path="/profile" component={ProfilePage} />
-          <Route path="/contact" component={ContactPage} />
-          <Route path="/login" component={LoginPage} />
-          <Route path="/forgot-password" component={ForgotPasswordPage} />
-          <Route path="/reset-password" component={ResetPasswordPage} />
-          <Route path="/verify-email" component={VerifyEmailPage} />
-          <Route path="/admin" component={AdminPage} />
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path="/" component={HomePage} />
+            <Route path="/services" component={BrowsePage} />
+            <Route path="/create-service" component={CreateServicePage} />
+            <Route path="/request-service" component={RequestServicePage} />
+            <Route path="/edit-service/:id" component={EditServicePage} />
+            <Route path="/my-services" component={MyServicesPage} />
+            <Route path="/messages" component={MessagesPage} />
+            <Route path="/about" component={AboutPage} />
+            <Route path="/terms" component={TermsPage} />
+            <Route path="/accept-terms" component={AcceptTermsPage} />
+            <Route path="/profile" component={ProfilePage} />
+            <Route path="/contact" component={ContactPage} />
+            <Route path="/login" component={LoginPage} />
+            <Route path="/forgot-password" component={ForgotPasswordPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/verify-email" component={VerifyEmailPage} />
+            <Route path="/admin" component={AdminPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </TermsGate>
   );
 }

@@ -17,6 +17,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_EMAIL_DOMAIN = 'demo.invalid';
 
 /**
+ * Whether anyone but the demo neighbours has an account (deleted accounts keep their row without an address, and
+ * count: they were real). A production site with real members must not keep presenting itself as a demo.
+ */
+export async function hasRealMembers(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} is null or lower(${users.email}) not like ${`%@${DEMO_EMAIL_DOMAIN}`}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
  * Fills a brand-new marketplace (no accounts yet) with neighbours and their listings, through the same
  * rules and image pipeline as real listings. Answers how many listings it made (0 when the database was not new).
  */

@@ -19,6 +19,7 @@ import {
   reportStatusUpdateSchema,
 } from '../../../shared/admin.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
+import { healthWarningsSchema } from '../../../shared/health-warnings.js';
 import { idParamsSchema, textId } from '../../../shared/input.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../auth/plugin.js';
@@ -35,7 +36,7 @@ const listErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSche
  * The administrator's API under /api/admin (docs/decisions/012-administration.md). Every route of this plugin
  * is for the administrator only, checked on the server on every call: signed out 401, anyone else 403.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; warnings?: string[] }> = async (app, { admin, warnings = [] }) => {
   // Encapsulated in this plugin, so it runs for these routes only; before validation, so a non-administrator
   // learns that they may not call the route before anything about their input.
   app.addHook('preValidation', async (request) => {
@@ -93,6 +94,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     { config, schema: { params: idParams, querystring: adminMessagesQuerySchema, response: { 200: adminMessagesPageSchema, ...errors } } },
     (request) => admin.messages(requireUser(request), request.params.id, request.query),
   );
+
+  // Configuration problems of this server (decision 024), shown at the top of the dashboard.
+  app.get('/api/admin/health-warnings', { config, schema: { response: { 200: healthWarningsSchema, ...listErrors } } }, () => ({ warnings }));
 
   app.get('/api/admin/audit-log', { config, schema: { querystring: adminAuditQuerySchema, response: { 200: auditLogPageSchema, ...listErrors } } }, (request) =>
     admin.auditLog(request.query),

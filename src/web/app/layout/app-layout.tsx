@@ -31,7 +31,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <Toaster />
-      {/* One event stream per tab while a member is signed in, closed when they sign out. */}
+      {/* One event stream per browser, shared by its tabs, while a member is signed in; closed when they sign out. */}
       {memberId && (
         <Suspense fallback={null}>
           <LiveMessaging key={memberId} userId={memberId} />

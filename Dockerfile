@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Community Services Marketplace: `docker build -t marketplace .` (see README, "Running with Docker").
+
+# Build: the web app (Vite) and the server (tsc), with every dependency the build needs.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.server.json vite.config.ts ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build
+
+# Runtime dependencies only: the server reads the password list and the ZIP code data from node_modules.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=5000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+# dist/node holds the server and its SQL migrations; dist/public the built web app.
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+# The image's unprivileged `node` user owns only the data folder.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 5000
+# Ready means the database answers and migrations are applied; a stale embedded-database lock can take ~20 s after a crash.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/node/server/main.js"]

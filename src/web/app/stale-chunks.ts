@@ -1,0 +1,66 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * After a redeploy, an open tab still names the old build's chunks, which the server no longer has: loading a
+ * lazy page fails. One reload fetches the new build. The flag in sessionStorage makes it one: a second failure
+ * on the reloaded page shows the error boundary instead of reloading forever (decision 024).
+ */
+const RELOADED = 'csm:reloaded-for-stale-chunk';
+
+/** Chromium, Firefox and Safari word a failed `import()` differently; Vite's preloader has its own words. */
+const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_FAILURE.test(error.message);
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can be blocked; then the tab never reloads on its own, and the boundary offers 'Reload'.
+    return null;
+  }
+}
+
+let reloading = false;
+
+/** Reloads the page unless this tab already did so for a missing chunk; answers whether it reloads. */
+export function reloadOnceForStaleChunk(): boolean {
+  if (reloading) return true;
+  const store = storage();
+  if (!store || store.getItem(RELOADED)) return false;
+  store.setItem(RELOADED, String(Date.now()));
+  reloading = true;
+  window.location.reload();
+  return true;
+}
+
+/** A reload for a stale chunk is under way: show a spinner, not an error, until the new page replaces this one. */
+export function isReloadingForStaleChunk(): boolean {
+  return reloading;
+}
+
+/** A chunk loaded: the next redeploy may reload this tab once again. */
+export function chunkLoaded(): void {
+  storage()?.removeItem(RELOADED);
+}
+
+/** React.lazy for pages, which clears the reload guard once a page's code arrives. */
+export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  return lazy(() =>
+    load().then((module): { default: T } | Promise<never> => {
+      // Vite answers undefined when its preload error was prevented because the page is reloading: wait for it.
+      if (module === undefined) return new Promise<never>(() => {});
+      chunkLoaded();
+      return module;
+    }),
+  );
+}
+
+/** Vite reports a failed preload of a chunk's dependencies as this event; preventDefault keeps it from throwing. */
+export function listenForPreloadErrors(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnceForStaleChunk()) event.preventDefault();
+  });
+}
