@@ -10,13 +10,16 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { isApiPath, routedPath } from './lib/api-paths.js';
 import { registerErrorHandling } from './lib/error-handler.js';
-import { echoRequestId, REQUEST_ID_OPTIONS } from './lib/logging.js';
+import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
+import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logging.js';
 import { accountCareRoutes } from './modules/account/care-routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { createAccountService, signUpWithVerification } from './modules/account/service.js';
 import { createAdminRepository } from './modules/admin/repository.js';
+import { healthWarnings } from './modules/admin/health-warnings.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
+import { registerBackups } from './modules/backups/plugin.js';
 import { createOidcClient } from './modules/auth/oidc.js';
 import { sessionPlugin } from './modules/auth/plugin.js';
 import { createAuthRepository } from './modules/auth/repository.js';
@@ -24,6 +27,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionStore } from './modules/auth/sessions.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { createReadiness, type Readiness } from './modules/health/readiness.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { imageRoutes } from './modules/images/routes.js';
 import { createImageService } from './modules/images/service.js';
@@ -35,6 +39,8 @@ import { createServicesService } from './modules/services/service.js';
 import { createEventBus, type EventBus } from './modules/events/bus.js';
 import { eventsRoutes } from './modules/events/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMetrics } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
 import { createMessagingRepository } from './modules/messaging/repository.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { createMessagingService } from './modules/messaging/service.js';
@@ -53,6 +59,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Live events to people's open tabs. */
     events: EventBus;
+    /** GET /api/ready's state; main.ts marks the shutdown before closing (decision 023). */
+    readiness: Readiness;
   }
 }
 
@@ -70,10 +78,24 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /** The whole application, configured but not listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Every limiter the modules make while the app is built counts in this store (decision 026).
+  const rateLimits = await createRateLimitStore(options.database);
+  try {
+    const app = await withRateLimitStore(rateLimits, () => build(options));
+    app.addHook('onClose', async () => rateLimits.close());
+    return app;
+  } catch (error) {
+    rateLimits.close();
+    throw error;
+  }
+}
+
+async function build(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, sessionSecret } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     ...REQUEST_ID_OPTIONS,
+    ...requestLogOptions(),
     // Fastify reads a bare number as "trust nothing"; TRUST_PROXY=N means the N hops nearest the app (decision 021).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // Fastify's default; listing uploads raise it per route.
@@ -88,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('onRequest', echoRequestId);
+  const metrics = createMetrics({ database, log: app.log });
+  app.addHook('onResponse', metrics.observe);
   // The API speaks JSON; a text/plain body is refused (415) rather than half-understood.
   app.removeContentTypeParser('text/plain');
 
@@ -121,7 +145,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bus = await createEventBus(database, app.log);
   const sessions = createSessionStore(repo, { streams: bus });
   await app.register(sessionPlugin, { config, sessions });
-  await app.register(healthRoutes);
+  const readiness = createReadiness(database);
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => readiness.beginShutdown());
+  await app.register(healthRoutes, { readiness });
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
   const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;
   await oidc?.ready();
@@ -132,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { db: database.db });
   const images = createImageService(database.db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
   const listingsRepo = createServicesRepository(database.db);
-  const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS);
+  // Through the bus, every process's cache forgets when any process changes a listing (decision 026).
+  const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
   const listings = createServicesService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
   await app.register(servicesRoutes, { services: listings });
   const reviews = createReviewsService({
@@ -144,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { reports: createReportsService({ repo: createReportsRepository(database.db) }) });
   await app.register(adminRoutes, {
     admin: createAdminService({ repo: createAdminRepository(database.db), adminEmails: config.ADMIN_EMAILS, listings: publicPages, streams: sessions }),
+    warnings: healthWarnings(config),
   });
+  await registerBackups(app, { config, database });
   await app.register(imageRoutes, { images });
   await app.register(zipRoutes);
 
@@ -158,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(messagingRoutes, { messaging });
-  await app.register(eventsRoutes, { bus, initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
+  await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   // main.ts starts the mail worker; tests flush the outbox themselves.
   app.decorate('mailer', mailer);
   app.decorate('events', bus);
@@ -167,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.addHook('onClose', async () => {
     stopHearingFaults?.();
+    metrics.close();
     await mailer.stop();
     await bus.close();
   });

@@ -45,6 +45,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /** PostgreSQL connections each app process keeps in its pool (the live events listener holds one more). */
+  DATABASE_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(1000, 'must be at most 1000').default(10),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ADMIN_EMAILS: z
@@ -55,11 +57,19 @@ const envSchema = z.object({
   DEMO_DATA: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
+  /** The bearer token `GET /metrics` asks of callers that are not on this machine (decision 023). */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive('must be a positive number').default(1),
   /** How long a signed-out visitor's browse page may be served from memory (0 turns the cache off). */
   LISTINGS_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(60_000, 'must be at most 60000').default(1000),
   /** Days a sent (or given-up) email stays in the outbox before the hourly sweep deletes it (decision 018). */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650, 'must be at most 3650').default(14),
+  /** The hour (0–23, local time) of the nightly backup of the embedded database; 'off' turns it off (decision 027). */
+  BACKUP_HOUR: z
+    .union([z.literal('off'), z.coerce.number().int('must be a whole hour').min(0).max(23, 'must be an hour from 0 to 23, or off')])
+    .default(3),
+  /** Backup files kept in DATA_DIR/backups; older ones are deleted after each new backup. */
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number of files').min(1, 'must be at least 1').max(1000).default(7),
   /** Unset: outgoing mail is written as .eml files under DATA_DIR/mail instead of being sent. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587' }).optional(),
   MAIL_FROM: z

@@ -3,17 +3,21 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
-import { seedDemoData } from './db/demo/seed.js';
+import { hasRealMembers, seedDemoData } from './db/demo/seed.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
+import { loadDotEnv } from './env-file.js';
 import { loggerOptions } from './lib/logging.js';
+import { healthWarnings, warningBanner } from './modules/admin/health-warnings.js';
 import { createAuthRepository } from './modules/auth/repository.js';
+import { startBackupDuties } from './modules/backups/plugin.js';
 import { createImageService } from './modules/images/service.js';
 import { createServicesRepository } from './modules/services/repository.js';
+import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../shared/safe-defaults.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
 
 async function openDatabase(config: Config, dataDir: string): Promise<{ database: Database; unlock?: () => Promise<void> }> {
-  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL) };
+  if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) };
   const unlock = await lockDataDir(dataDir);
   try {
     return { database: await openPglite(join(dataDir, 'pglite')), unlock };
@@ -24,12 +28,22 @@ async function openDatabase(config: Config, dataDir: string): Promise<{ database
 }
 
 async function main() {
+  const envFile = loadDotEnv();
   const config = loadConfig();
   const dataDir = resolve(config.DATA_DIR);
   ensureDataDir(dataDir);
   const { database, unlock } = await openDatabase(config, dataDir);
-  await database.migrate();
-  const demoListings = config.DEMO_DATA ? await seedDemoData(database.db) : 0;
+  // Processes starting together on one PostgreSQL take turns here and for the seed; the later ones find it done (decision 026).
+  await database.exclusively(() => database.migrate());
+  // Demo data is for a trial (decision 024). Asked for explicitly beside real members, it is a site left in trial mode:
+  // refuse. On by default it only warns, so `npm start` keeps working the day the first neighbour signs up.
+  const demoBesideMembers = config.NODE_ENV === 'production' && config.DEMO_DATA && (await hasRealMembers(database.db));
+  if (demoBesideMembers && Boolean(process.env.DEMO_DATA?.trim())) {
+    await database.close();
+    await unlock?.();
+    throw new ConfigError([DEMO_DATA_REFUSAL]);
+  }
+  const demoListings = config.DEMO_DATA ? await database.exclusively(() => seedDemoData(database.db)) : 0;
 
   const app = await buildApp({
     config,
@@ -50,12 +64,16 @@ async function main() {
   }, 60 * 60 * 1000);
   sweep.unref();
 
+  let stopBackups = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // /api/ready answers 503 from here on, so a balancer stops sending work while in-flight requests finish.
+    app.readiness.beginShutdown();
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
+    stopBackups();
     // close() stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
     await database.close();
@@ -68,9 +86,17 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Emails queued while the server was down (or before an SMTP outage ended) go out now.
   app.mailer.start();
+  // The nightly backup and the local token of `npm run backup` (decision 027).
+  stopBackups = startBackupDuties(app, { config, database });
   const engine = database.kind === 'pglite' ? `embedded database in ${join(dataDir, 'pglite')}` : 'PostgreSQL';
   if (demoListings) app.log.info(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off)`);
   app.log.info(`Community Services Marketplace is running at ${config.PUBLIC_URL} (${engine})`);
+  if (envFile) app.log.info(`Settings read from ${envFile} (environment variables take precedence)`);
+  const warnings = [...healthWarnings(config), ...(demoBesideMembers ? [HEALTH_WARNINGS.demoBesideMembers] : [])];
+  if (warnings.length > 0) {
+    process.stderr.write(warningBanner(warnings));
+    for (const warning of warnings) app.log.warn(warning);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -35,7 +35,7 @@ export interface DeletionListings {
 }
 
 /** Password guesses per account through the deletion dialog (a stolen session must not become a password oracle). */
-const GUESSES = { points: 5, durationSeconds: 15 * 60 };
+const GUESSES = { name: 'deletion-password', points: 5, durationSeconds: 15 * 60 };
 
 /** The last email the address gets from us: what happened, and what stays. */
 export function accountDeletedEmail(to: string, username: string | null): Email {

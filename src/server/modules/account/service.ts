@@ -90,11 +90,11 @@ export function createAccountService(deps: AccountDeps) {
   const { db, users, mail, publicUrl, sessions } = deps;
   const repo = deps.repo ?? createAccountRepository(db);
   const scale = deps.rateLimitScale ?? 1;
-  const resends = new RateLimit({ points: RESEND_VERIFICATION_PER_HOUR, durationSeconds: HOUR }, scale);
-  const forgotPerEmail = new RateLimit({ points: FORGOT_PASSWORD_PER_30_MIN, durationSeconds: HOUR / 2 }, scale);
-  const forgotPerIp = new RateLimit({ points: FORGOT_PASSWORD_PER_30_MIN, durationSeconds: HOUR / 2 }, scale);
-  const passwordTries = new RateLimit({ points: CURRENT_PASSWORD_TRIES_PER_HOUR, durationSeconds: HOUR }, scale);
-  const emailChanges = new RateLimit({ points: EMAIL_CHANGES_PER_HOUR, durationSeconds: HOUR }, scale);
+  const resends = new RateLimit({ name: 'verification-resends', points: RESEND_VERIFICATION_PER_HOUR, durationSeconds: HOUR }, scale);
+  const forgotPerEmail = new RateLimit({ name: 'forgot-password-email', points: FORGOT_PASSWORD_PER_30_MIN, durationSeconds: HOUR / 2 }, scale);
+  const forgotPerIp = new RateLimit({ name: 'forgot-password-address', points: FORGOT_PASSWORD_PER_30_MIN, durationSeconds: HOUR / 2 }, scale);
+  const passwordTries = new RateLimit({ name: 'current-password', points: CURRENT_PASSWORD_TRIES_PER_HOUR, durationSeconds: HOUR }, scale);
+  const emailChanges = new RateLimit({ name: 'email-changes', points: EMAIL_CHANGES_PER_HOUR, durationSeconds: HOUR }, scale);
 
   /** Writes emails in one transaction, then asks the outbox to send them once it committed. */
   async function mailing<T>(work: (tx: Db) => Promise<T>): Promise<T> {

@@ -35,9 +35,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
 ) => {
   const { config, auth, sessions, oidc } = opts;
   const scale = config.RATE_LIMIT_SCALE;
-  const signInPerIp = new RateLimit({ points: 10, durationSeconds: 60 }, scale);
+  const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
   const signInFailures = createSignInLimits();
-  const signUpPerIp = new RateLimit({ points: 5, durationSeconds: 30 * 60 }, scale);
+  const signUpPerIp = new RateLimit({ name: 'sign-up', points: 5, durationSeconds: 30 * 60 }, scale);
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
   const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => startSession(request, reply, { sessions, config, userId });

@@ -30,7 +30,7 @@ export const IMAGE_MULTIPART = {
 const PART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']);
 
 /** Image uploads one person may send an hour, per route family. */
-export const uploadLimit = (scale: number) => new RateLimit({ points: 60, durationSeconds: 60 * 60 }, scale, IMAGE_MESSAGES.tooManyUploads);
+export const uploadLimit = (scale: number) => new RateLimit({ name: 'image-uploads', points: 60, durationSeconds: 60 * 60 }, scale, IMAGE_MESSAGES.tooManyUploads);
 
 /** Browsers send a bare name; anything longer than this is not worth repeating in an error message. */
 const displayName = (name: string | undefined) => (name?.trim() || 'The file').slice(0, 120);

@@ -29,10 +29,10 @@ const LISTING_BODY_LIMIT = MAX_IMAGES * MAX_IMAGE_REF_LENGTH + 64 * 1024;
  * budgets, which many people behind one address share; these belong to one account.
  */
 const writeLimits = () => ({
-  newListings: new RateLimit({ points: 60, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.newListings),
+  newListings: new RateLimit({ name: 'new-listings', points: 60, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.newListings),
   // Edits, pauses, deletes and restores: each clears the signed-out page cache, so each is counted.
-  edits: new RateLimit({ points: 300, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.edits),
-  likes: new RateLimit({ points: 120, durationSeconds: 60 }, 1, WRITE_LIMIT_TEXTS.likes),
+  edits: new RateLimit({ name: 'listing-edits', points: 300, durationSeconds: 60 * 60 }, 1, WRITE_LIMIT_TEXTS.edits),
+  likes: new RateLimit({ name: 'likes', points: 120, durationSeconds: 60 }, 1, WRITE_LIMIT_TEXTS.likes),
 });
 
 export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
