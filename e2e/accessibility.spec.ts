@@ -327,6 +327,8 @@ test.describe('admin dashboard', () => {
       for (const tab of tabs) {
         await showInTheme(page, { name: 'admin', path: tab.path, heading: 'Admin Dashboard', who: 'member' }, theme);
         await expect(page.getByRole('heading', { name: tab.heading, level: 2 })).toBeVisible();
+        // The Backups panel above the tabs, loaded, is part of every scan.
+        await expect(page.getByRole('region', { name: 'Backups' }).getByText(/^(No backup yet|Last backup: .+)$/)).toBeVisible();
         await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
         await expectNoA11yViolations(page, { label: tab.heading, soft: true });
       }

@@ -264,6 +264,7 @@ test.describe('admin dashboard', () => {
     for (const tab of ['users', 'services', 'reports', 'conversations', 'audit']) {
       await page.setViewportSize(DESKTOP);
       await showInTheme(page, { name: 'admin', path: tab === 'users' ? '/admin' : `/admin?tab=${tab}`, heading: 'Admin Dashboard', who: 'member' }, 'light');
+      await expect(page.getByRole('region', { name: 'Backups' }).getByText(/^(No backup yet|Last backup: .+)$/)).toBeVisible();
       await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
       await photograph(page, `admin-${tab}`, DESKTOP);
       await photograph(page, `admin-${tab}`, PHONE);

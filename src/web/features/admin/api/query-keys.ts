@@ -8,6 +8,7 @@ export const adminKeys = {
   conversations: () => [...adminKeys.all, 'conversations'] as const,
   messages: (conversationId: number) => [...adminKeys.all, 'conversations', conversationId, 'messages'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  backups: () => [...adminKeys.all, 'backups'] as const,
 };
 
 /** Every administrator action is written to the audit log: its list is stale after each one. */

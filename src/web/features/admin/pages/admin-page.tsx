@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { usePageMeta } from '../../../lib/use-page-meta.js';
 import { useAuth } from '../../auth/use-auth.js';
 import { AuditLogTab } from '../components/audit-log-tab.js';
+import { BackupsPanel } from '../components/backups-panel.js';
 import { ConversationsTab } from '../components/conversations-tab.js';
 import { HealthWarningsAlert } from '../components/health-warnings-alert.js';
 import { ReportsTab } from '../components/reports-tab.js';
@@ -51,6 +52,7 @@ function Dashboard() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{ADMIN_TEXTS.title}</h1>
       <HealthWarningsAlert />
+      <BackupsPanel />
       <Tabs value={tab} onValueChange={(value) => navigate(value === 'users' ? '/admin' : `/admin?tab=${value}`, { replace: true })}>
         <TabsList aria-label="Administration">
           {TABS.map(({ value, label, icon: Icon }) => (
