@@ -4,7 +4,7 @@
 // ADMIN_EMAILS, DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL).
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
-import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
 import { loadDotEnv } from '../src/server/env-file.js';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
 import { seedDemoData } from '../src/server/db/demo/seed.js';
@@ -70,11 +70,8 @@ async function openDatabase(config: Config): Promise<{ database: Database; unloc
   if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL, 1) };
   const dataDir = resolve(config.DATA_DIR);
   ensureDataDir(dataDir);
-  let unlock: () => Promise<void>;
-  try {
-    unlock = await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
+  const unlock = await tryLockDataDir(dataDir);
+  if (!unlock) {
     throw new Refusal(
       `The marketplace server is running on the data folder ${dataDir}, and its embedded database opens in one process only.\n` +
         'Stop the server first (Ctrl+C in its window, or your service manager), run this command again, then start the server.',

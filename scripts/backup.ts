@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, renameSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.js';
-import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
 import { openPglite } from '../src/server/db/client.js';
 import { loadDotEnv } from '../src/server/env-file.js';
 import { backupsDir, freshBackupPath, pruneBackups, type BackupInfo } from '../src/server/modules/backups/files.js';
@@ -74,12 +74,7 @@ async function main(): Promise<void> {
     if (!out) pruneBackups(backupsDir(dataDir), config.BACKUP_KEEP);
   } else {
     ensureDataDir(dataDir);
-    let unlock: (() => Promise<void>) | undefined;
-    try {
-      unlock = await lockDataDir(dataDir);
-    } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error;
-    }
+    const unlock = await tryLockDataDir(dataDir);
     if (unlock) {
       // No server: this command opens the database itself, for as long as the dump takes.
       const database = await openPglite(join(dataDir, 'pglite'));

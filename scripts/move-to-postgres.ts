@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.js';
-import { DataDirLockedError, lockDataDir } from '../src/server/data-dir.js';
+import { tryLockDataDir } from '../src/server/data-dir.js';
 import { openPglite } from '../src/server/db/client.js';
 import { loadDotEnv } from '../src/server/env-file.js';
 import { moveToPostgres, MoveRefusal } from '../src/server/modules/backups/move.js';
@@ -18,11 +18,8 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.DATA_DIR);
   const dbDir = join(dataDir, 'pglite');
   if (!existsSync(dbDir) || readdirSync(dbDir).length === 0) throw new MoveRefusal(`There is no embedded database in ${dbDir} to copy (check DATA_DIR).`);
-  let unlock: () => Promise<void>;
-  try {
-    unlock = await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
+  const unlock = await tryLockDataDir(dataDir);
+  if (!unlock) {
     throw new MoveRefusal(`The marketplace server is running on ${dataDir}. Stop it first: the copy must see a database nobody is changing.`);
   }
   const started = Date.now();

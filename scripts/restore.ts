@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config.js';
-import { DataDirLockedError, ensureDataDir, lockDataDir } from '../src/server/data-dir.js';
+import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
 import { loadDotEnv } from '../src/server/env-file.js';
 import { MissingToolError } from '../src/server/modules/backups/postgres.js';
 import { backupKind, restorePglite, restorePostgres, RestoreRefusal, type RestoreResult } from '../src/server/modules/backups/restore.js';
@@ -48,11 +48,8 @@ async function main(): Promise<void> {
   if (kind !== 'pglite') throw new RestoreRefusal('This is a PostgreSQL backup (pg_dump): set DATABASE_URL to an empty PostgreSQL database to restore it.');
   const dataDir = resolve(config.DATA_DIR);
   ensureDataDir(dataDir);
-  let unlock: () => Promise<void>;
-  try {
-    unlock = await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirLockedError)) throw error;
+  const unlock = await tryLockDataDir(dataDir);
+  if (!unlock) {
     throw new RestoreRefusal(`The marketplace server is running on ${dataDir}. Stop it first, run this again, then start the server.`);
   }
   try {

@@ -91,6 +91,19 @@ export async function lockDataDir(dir: string, onWait: (message: string) => void
 }
 
 /** SESSION_SECRET if set; otherwise one generated on first start and kept in the data folder (readable by its owner only). */
+/**
+ * The folder's lock for a command-line tool, or null while a server holds it: each tool then says in its own
+ * words what the organiser should do (stop the server, or let it do the work).
+ */
+export async function tryLockDataDir(dir: string): Promise<(() => Promise<void>) | null> {
+  try {
+    return await lockDataDir(dir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) return null;
+    throw error;
+  }
+}
+
 export function resolveSessionSecret(configured: string | undefined, dir: string): string {
   if (configured) return configured;
   const file = join(dir, 'session-secret');
