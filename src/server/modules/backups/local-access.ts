@@ -1,6 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 
 /**
@@ -47,16 +46,4 @@ export function readLocalAccess(dataDir: string): LocalAccess | null {
   } catch {
     return null;
   }
-}
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address || isIP(address) === 0) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
-/** Constant-time comparison of a presented bearer token with the server's. */
-export function tokenMatches(presented: string, expected: string): boolean {
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -3,11 +3,11 @@ import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import { BACKUP_TEXTS, backupListSchema, backupSchema, type Backup } from '../../../shared/backups.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
 import { HttpError, forbidden, unauthorized } from '../../lib/errors.js';
+import { isBearer, isLoopback } from '../../lib/local-requests.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { requireUser } from '../auth/plugin.js';
 import { isAdministrator } from '../auth/presenter.js';
 import type { BackupInfo } from './files.js';
-import { isLoopback, tokenMatches } from './local-access.js';
 import { MissingToolError } from './postgres.js';
 import type { BackupService } from './service.js';
 
@@ -37,7 +37,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       // The socket's own peer, never X-Forwarded-For: a proxy in front must not turn a remote caller into a local one.
-      if (!isLoopback(request.socket.remoteAddress) || !tokenMatches(authorization.slice('Bearer '.length), localToken)) {
+      if (!isLoopback(request.socket.remoteAddress) || !isBearer(authorization, localToken)) {
         throw unauthorized(BACKUP_TEXTS.badToken);
       }
       return 'local';

@@ -11,7 +11,8 @@ import { outbox } from '../../db/schema.js';
 import { onRateLimitRefusal } from '../../lib/rate-limit.js';
 import { createSignInLimits } from '../auth/sign-in-limits.js';
 import { recordBackupSuccess, type Metrics } from './metrics.js';
-import { isLoopback, metricsRoutes } from './routes.js';
+import { isLoopback } from '../../lib/local-requests.js';
+import { metricsRoutes } from './routes.js';
 
 const TOKEN = randomBytes(24).toString('hex');
 const OUTSIDER = '203.0.113.9';
