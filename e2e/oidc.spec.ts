@@ -9,8 +9,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("'Continue with Test ID' goes through the provider's login and consent pages and comes back signed in", async ({ page, consoleGuard }) => {
-  // Sign-out ends the session while the page being left is still open: its live-events stream may try once more.
+  // Sign-out ends the session while the page being left is still open: its live-events stream may try once more,
+  // and the reconnect refreshes the unread badge.
   consoleGuard.allowFailedRequest('GET', '/api/events', 401);
+  consoleGuard.allowFailedRequest('GET', '/api/messages/unread-count', 401);
   const email = uniqueEmail('oidc');
   await page.goto('/login?returnTo=%2Fprofile');
   await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
