@@ -339,6 +339,23 @@ test.describe('admin dashboard', () => {
     });
   }
 
+  // The Overview tab (decision 029): its charts, and their number tables opened.
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the Overview tab, its number tables open, has no axe violations in the ${theme} theme`, async ({ page, request, otherPage }) => {
+      const { service } = await setUpConversation(otherPage, request);
+      expect((await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'spam' } })).status()).toBe(201);
+      await signInAsAdministrator(page);
+      await showInTheme(page, { name: 'admin', path: '/admin?tab=overview', heading: 'Admin Dashboard', who: 'member' }, theme);
+      await expect(page.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+      await expect(page.getByRole('figure')).toHaveCount(4);
+      await expectNoA11yViolations(page, { label: `Overview, ${theme} theme`, soft: true });
+      for (const numbers of await page.getByText('Show the numbers').all()) await numbers.click();
+      await expect(page.getByRole('table')).toHaveCount(4);
+      await expectNoA11yViolations(page, { label: `Overview with its tables, ${theme} theme`, soft: true });
+    });
+  }
+
   test('the access-denied page has no axe violations', async ({ page }) => {
     await signUpWithApi(page, { acceptTerms: true });
     await showInTheme(page, { name: 'admin-denied', path: '/admin', heading: 'Access denied. This page is restricted to administrators only.', who: 'member' }, 'light');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  completeWithApi,
   createListingWithApi,
   deleteListingWithApi,
   expect,
@@ -7,6 +8,7 @@ import {
   messageAboutListingWithApi,
   openAccountMenu,
   registerWithApi,
+  replyWithApi,
   signInAsAdministrator,
   signUpWithApi,
   test,
@@ -149,6 +151,55 @@ test('the administrator bans a member, settles two reports, deletes a listing fo
 
   await seller.dispose();
   await reporter.dispose();
+});
+
+// Issue 15, decision 029: the Overview tab after the spec's four, Users still the default.
+test('the Overview tab shows twelve weeks of activity as charts with their numbers, and what needs attention', async ({ page, playwright, baseURL }) => {
+  const owner = await playwright.request.newContext({ baseURL });
+  const customer = await playwright.request.newContext({ baseURL });
+  await registerWithApi(owner, { acceptTerms: true, username: uniqueUsername('owner') });
+  await registerWithApi(customer, { acceptTerms: true, username: uniqueUsername('customer') });
+  const listing = await createListingWithApi(owner, { title: `Garden help ${uniqueWord()}` });
+  const conversationId = await messageAboutListingWithApi(customer, listing, 'Could you come on Saturday?');
+  await replyWithApi(owner, conversationId, 'Saturday at ten works.');
+  await completeWithApi(customer, listing.id, conversationId);
+  await reportWithApi(customer, (await createListingWithApi(owner, { title: `Too good to be true ${uniqueWord()}` })).id, 'misleading');
+
+  await signInAsAdministrator(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('tab')).toHaveText(['Users', 'Services', 'Reports', 'Conversations', 'Overview', 'Audit Log']);
+  await expect(tab(page, 'Users')).toHaveAttribute('aria-selected', 'true');
+  await tab(page, 'Overview').click();
+  await expect(page).toHaveURL('/admin?tab=overview');
+  const overview = page.getByRole('tabpanel', { name: 'Overview' });
+  await expect(overview.getByRole('heading', { name: 'Overview', level: 2 })).toBeVisible();
+
+  // Each chart is one picture with a name that says what it shows; the numbers are a table beside it.
+  for (const title of ['New members', 'New listings', 'Messages sent', 'Completed jobs']) {
+    const figure = overview.getByRole('figure', { name: title });
+    await expect(figure.getByRole('img', { name: new RegExp(`^${title}, bar chart of the last 12 weeks: [\\d,]+ this week`) })).toBeVisible();
+    await expect(figure.getByText(/^[\d,]+ in 12 weeks$/)).toBeVisible();
+    await figure.getByText('Show the numbers').click();
+    const table = figure.getByRole('table', { name: title });
+    await expect(table.getByRole('row')).toHaveCount(13);
+    // This test's own activity is in the current week, the last row.
+    const thisWeek = Number((await table.getByRole('row').last().getByRole('cell').textContent())!.replace(/,/g, ''));
+    expect(thisWeek, title).toBeGreaterThanOrEqual(1);
+  }
+
+  const attention = overview.getByRole('region', { name: 'Needs attention' });
+  // At least this test's report is still open.
+  const openReports = attention.getByRole('term').filter({ hasText: 'Open reports' }).locator('xpath=following-sibling::dd[1]');
+  expect(Number((await openReports.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
+  await expect(attention.getByText(/^[\d,]+ waiting$/)).toBeVisible();
+  await expect(attention.getByText(/^[\d,]+ failed after every retry$/)).toBeVisible();
+  await expect(attention.getByText(/^(No backup yet|\d+\.\d MB)$/)).toBeVisible();
+  await attention.getByRole('link', { name: 'Review reports' }).click();
+  await expect(page).toHaveURL('/admin?tab=reports');
+  await expect(page.getByRole('heading', { name: 'Service Reports' })).toBeVisible();
+
+  await owner.dispose();
+  await customer.dispose();
 });
 
 test('a member and a visitor see only the access-denied text on /admin', async ({ page, otherPage }) => {

@@ -270,4 +270,25 @@ test.describe('admin dashboard', () => {
       await photograph(page, `admin-${tab}`, PHONE);
     }
   });
+
+  // Decision 029: the Overview's charts in both themes, the first chart's numbers open in the dark one.
+  test('the Overview tab at 390 and 1280 px in the light and dark themes', async ({ page, request, otherPage }) => {
+    const { service, conversationId } = await setUpConversation(otherPage, request);
+    await completeWithApi(otherPage, service.id, conversationId);
+    await signInAsAdministrator(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize(DESKTOP);
+      await showInTheme(page, { name: 'admin', path: '/admin?tab=overview', heading: 'Admin Dashboard', who: 'member' }, theme);
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+      await expect(page.getByRole('figure')).toHaveCount(4);
+      const name = theme === 'light' ? 'admin-overview' : 'admin-overview-dark';
+      if (theme === 'dark') {
+        await page.getByText('Show the numbers').first().click();
+        // Opening it scrolled the page; from the top, the sticky navigation bar stays at the top of the picture.
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      await photograph(page, name, DESKTOP);
+      await photograph(page, name, PHONE);
+    }
+  });
 });

@@ -15,6 +15,8 @@ import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logg
 import { accountCareRoutes } from './modules/account/care-routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { createAccountService, signUpWithVerification } from './modules/account/service.js';
+import { createOverviewService } from './modules/admin/overview.js';
+import { createOverviewRepository } from './modules/admin/overview-repository.js';
 import { createAdminRepository } from './modules/admin/repository.js';
 import { healthWarnings } from './modules/admin/health-warnings.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -171,11 +173,18 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(reviewsRoutes, { reviews });
   await app.register(reportsRoutes, { reports: createReportsService({ repo: createReportsRepository(database.db) }) });
+  await registerBackups(app, { config, database });
+  const adminRepo = createAdminRepository(database.db);
   await app.register(adminRoutes, {
-    admin: createAdminService({ repo: createAdminRepository(database.db), adminEmails: config.ADMIN_EMAILS, listings: publicPages, streams: sessions }),
+    admin: createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, listings: publicPages, streams: sessions }),
+    overview: createOverviewService({
+      db: database.db,
+      repo: createOverviewRepository(database.db),
+      openReports: () => adminRepo.countReports('pending'),
+      backups: app.backups,
+    }),
     warnings: healthWarnings(config),
   });
-  await registerBackups(app, { config, database });
   await app.register(imageRoutes, { images });
   await app.register(zipRoutes);
 

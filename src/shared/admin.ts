@@ -41,6 +41,22 @@ export const ADMIN_TEXTS = {
   fetchReportsFailure: 'Failed to fetch reports',
   fetchConversationsFailure: 'Failed to fetch conversations',
   fetchMessagesFailure: 'Failed to fetch messages',
+  overviewTab: 'Overview',
+  fetchOverviewFailure: 'Failed to fetch the overview',
+  activityTitle: 'Activity per week',
+  newMembers: 'New members',
+  newListings: 'New listings',
+  messagesSent: 'Messages sent',
+  completedJobs: 'Completed jobs',
+  weekOf: 'Week of',
+  showNumbers: 'Show the numbers',
+  attentionTitle: 'Needs attention',
+  openReports: 'Open reports',
+  reviewReports: 'Review reports',
+  unansweredRequests: 'Unanswered requests',
+  mailOutbox: 'Mail outbox',
+  nothingWaiting: 'Nothing waiting to be sent',
+  lastBackup: 'Last backup',
 } as const;
 
 export const totalUsersLabel = (n: number) => `${n.toLocaleString('en-US')} total users`;
@@ -49,6 +65,21 @@ export const totalReportsLabel = (n: number) => `${n.toLocaleString('en-US')} to
 export const noReportsWithStatus = (status: string) => `No reports with status "${status}" found.`;
 export const joinedLabel = (date: string) => `Joined ${date}`;
 export const reviewedByLabel = (date: string) => `Reviewed by admin on ${date}`;
+/** The Overview tab's sentences (decision 029). */
+export const weeksTotalLabel = (total: string, weeks: number) => `${total} in ${weeks} weeks`;
+export const weeklyChartLabel = (title: string, weeks: number, thisWeek: string, max: string) =>
+  `${title}, bar chart of the last ${weeks} weeks: ${thisWeek} this week, at most ${max} in a week`;
+export const unansweredHint = (days: number) => `Requests older than ${days} days that nobody has written about`;
+export const postedLabel = (date: string) => `Posted ${date}`;
+export const waitingLabel = (pending: string) => `${pending} waiting`;
+export const failedLabel = (failed: string) => `${failed} failed after every retry`;
+export const oldestWaitingLabel = (time: string) => `Oldest waiting since ${time}`;
+
+/** The Overview tab (issue 15, decision 029): how many weeks its charts cover, and when a request counts as unanswered. */
+export const OVERVIEW_WEEKS = 12;
+export const UNANSWERED_REQUEST_DAYS = 3;
+/** The oldest unanswered requests named in the answer, so the organiser can act on them. */
+export const UNANSWERED_REQUESTS_SHOWN = 5;
 
 /** Server answers for refused administrator actions. */
 export const ADMIN_ERRORS = {
@@ -185,3 +216,32 @@ export const adminMessagesPageSchema = z.object({ messages: z.array(adminMessage
 export type AdminMessagesPage = z.infer<typeof adminMessagesPageSchema>;
 export const auditLogPageSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), nextCursor: z.string().nullable() });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+const count = z.number().int().min(0);
+
+/** One week of the Overview's charts: rows created from Monday 00:00 UTC (`weekStart`) for seven days. */
+export const overviewWeekSchema = z.object({
+  weekStart: z.iso.date(),
+  members: count,
+  listings: count,
+  messages: count,
+  completedJobs: count,
+});
+export type OverviewWeek = z.infer<typeof overviewWeekSchema>;
+
+/** GET /api/admin/overview (decision 029). */
+export const adminOverviewSchema = z.object({
+  /** `OVERVIEW_WEEKS` weeks, oldest first; the last one is the current, partial week. */
+  weeks: z.array(overviewWeekSchema).length(OVERVIEW_WEEKS),
+  /** Pending reports, as the Reports tab's 'pending' filter counts them. */
+  openReports: count,
+  /** Public requests older than `UNANSWERED_REQUEST_DAYS` days that nobody has written about. */
+  unansweredRequests: z.object({
+    total: count,
+    oldest: z.array(z.object({ id: z.number(), title: z.string(), createdAt: z.string() })).max(UNANSWERED_REQUESTS_SHOWN),
+  }),
+  /** The mail outbox as the metrics read it: waiting, given up on, and when the oldest waiting email was written. */
+  outbox: z.object({ pending: count, failed: count, oldestPendingAt: z.string().nullable() }),
+  lastBackup: z.object({ at: z.string(), sizeBytes: z.number(), file: z.string() }).nullable(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;

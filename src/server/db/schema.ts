@@ -185,6 +185,11 @@ export const services = pgTable(
     index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The administrator's count of listings that are not deleted: an index-only scan instead of reading the table.
     index('services_not_deleted_idx').on(t.id).where(rawSql`${t.deletedAt} is null`),
+    // The Overview's unanswered requests (decision 029): live requests, oldest first; with the author, so the
+    // count is read from the index alone.
+    index('services_open_requests_idx')
+      .on(t.createdAt, t.id, t.userId)
+      .where(rawSql`${t.listingType} = 'request' and ${t.deletedAt} is null and ${t.isActive}`),
   ],
 );
 
@@ -290,6 +295,8 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.id.desc().nullsFirst()),
     // The per-person sending limit counts the last minute's messages across processes.
     index('messages_sender_idx').on(t.senderId, t.createdAt),
+    // The Overview's messages per week (decision 029): a range over the last twelve weeks.
+    index('messages_created_idx').on(t.createdAt),
     uniqueIndex('messages_client_id_idx')
       .on(t.senderId, t.conversationId, t.clientId)
       .where(rawSql`${t.clientId} is not null`),
@@ -346,7 +353,12 @@ export const serviceCompletions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('service_completions_conversation_key').on(t.conversationId), index('service_completions_service_idx').on(t.serviceId)],
+  (t) => [
+    uniqueIndex('service_completions_conversation_key').on(t.conversationId),
+    index('service_completions_service_idx').on(t.serviceId),
+    // The Overview's completed jobs per week (decision 029).
+    index('service_completions_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One star review per completion, by the conversation's participant who is not the listing's owner. */

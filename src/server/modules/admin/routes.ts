@@ -7,6 +7,7 @@ import {
   adminConversationsQuerySchema,
   adminMessagesPageSchema,
   adminMessagesQuerySchema,
+  adminOverviewSchema,
   adminReportSchema,
   adminReportsPageSchema,
   adminReportsQuerySchema,
@@ -23,6 +24,7 @@ import { healthWarningsSchema } from '../../../shared/health-warnings.js';
 import { idParamsSchema, textId } from '../../../shared/input.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../auth/plugin.js';
+import type { OverviewService } from './overview.js';
 import type { AdminService } from './service.js';
 
 const idParams = idParamsSchema;
@@ -36,7 +38,10 @@ const listErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSche
  * The administrator's API under /api/admin (docs/decisions/012-administration.md). Every route of this plugin
  * is for the administrator only, checked on the server on every call: signed out 401, anyone else 403.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; warnings?: string[] }> = async (app, { admin, warnings = [] }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview: OverviewService; warnings?: string[] }> = async (
+  app,
+  { admin, overview, warnings = [] },
+) => {
   // Encapsulated in this plugin, so it runs for these routes only; before validation, so a non-administrator
   // learns that they may not call the route before anything about their input.
   app.addHook('preValidation', async (request) => {
@@ -97,6 +102,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; warnings?
 
   // Configuration problems of this server (decision 024), shown at the top of the dashboard.
   app.get('/api/admin/health-warnings', { config, schema: { response: { 200: healthWarningsSchema, ...listErrors } } }, () => ({ warnings }));
+
+  // The Overview tab (decision 029): weekly activity and what needs attention, in one answer.
+  app.get('/api/admin/overview', { config, schema: { response: { 200: adminOverviewSchema, ...listErrors } } }, () => overview.overview());
 
   app.get('/api/admin/audit-log', { config, schema: { querystring: adminAuditQuerySchema, response: { 200: auditLogPageSchema, ...listErrors } } }, (request) =>
     admin.auditLog(request.query),

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
-import { outbox } from '../../db/schema.js';
 import { onRateLimitRefusal } from '../../lib/rate-limit.js';
 import type { EventBus } from '../events/bus.js';
-import { DEFAULT_OUTBOX_POLICY } from '../mail/mailer.js';
+import { readOutboxHealth } from '../mail/outbox-health.js';
 
 /** The route label of a request no route matched: raw URLs would make one series per probe of a scanner. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -81,18 +79,10 @@ export function createMetrics({ database, log }: MetricsDeps) {
   const outboxOldest = new Gauge({ name: 'mail_outbox_oldest_pending_seconds', help: 'Age of the oldest email waiting to be sent (0 when none).', registers });
 
   async function readOutbox(): Promise<void> {
-    const max = DEFAULT_OUTBOX_POLICY.maxAttempts;
-    // Given up: no attempt left and no claim's lease still running (what the retention sweep deletes too).
-    const givenUp = sql`${outbox.attempts} >= ${max} and ${outbox.nextAttemptAt} <= now()`;
-    const result = await database.db.execute(sql`
-      select count(*) filter (where not (${givenUp})) as pending,
-             count(*) filter (where ${givenUp}) as failed,
-             extract(epoch from now() - min(${outbox.createdAt}) filter (where not (${givenUp}))) as oldest
-      from ${outbox} where ${outbox.sentAt} is null`);
-    const row = (result as unknown as { rows: Array<{ pending: string | number; failed: string | number; oldest: string | number | null }> }).rows[0];
-    outboxPending.set(Number(row?.pending ?? 0));
-    outboxFailed.set(Number(row?.failed ?? 0));
-    outboxOldest.set(Math.max(0, Number(row?.oldest ?? 0)));
+    const health = await readOutboxHealth(database.db);
+    outboxPending.set(health.pending);
+    outboxFailed.set(health.failed);
+    outboxOldest.set(health.oldestPendingSeconds);
   }
 
   return {

@@ -11,11 +11,12 @@ export function useBackups() {
   });
 }
 
-/** 'Back up now': the server writes a backup and answers its name, size and time; the list is read again. */
+/** 'Back up now': the server writes a backup and answers its name, size and time; the list and the Overview are read again. */
 export function useBackUpNow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<Backup>('/api/admin/backups'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.backups() }),
+    // The Overview tab shows the newest backup too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.backups() }), queryClient.invalidateQueries({ queryKey: adminKeys.overview() })]),
   });
 }

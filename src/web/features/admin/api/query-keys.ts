@@ -9,6 +9,7 @@ export const adminKeys = {
   messages: (conversationId: number) => [...adminKeys.all, 'conversations', conversationId, 'messages'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   backups: () => [...adminKeys.all, 'backups'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
 };
 
 /** Every administrator action is written to the audit log: its list is stale after each one. */

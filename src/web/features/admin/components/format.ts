@@ -1,10 +1,15 @@
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import type { AdminService } from '../../../../shared/admin.js';
 import { formatMoney } from '../../services/components/service-format.js';
 
 /** Spec section 9 date formats. */
 export const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 export const dayAndTime = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
+/** A calendar date ('YYYY-MM-DD', e.g. an Overview week's Monday) read as that day wherever the browser is. */
+export const calendarDay = (date: string) => format(parseISO(date), 'MMM d, yyyy');
+export const shortCalendarDay = (date: string) => format(parseISO(date), 'MMM d');
+/** Counts as the dashboard prints them: '1,234'. */
+export const count = (n: number) => n.toLocaleString('en-US');
 
 type Priced = Pick<AdminService, 'rate' | 'rateType' | 'pricesVary' | 'listingType'>;
 

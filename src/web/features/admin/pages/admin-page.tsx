@@ -1,4 +1,4 @@
-import { ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
+import { ChartColumn, ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ADMIN_TEXTS } from '../../../../shared/admin.js';
 import { PageSpinner } from '../../../components/ui/spinner.js';
@@ -9,6 +9,7 @@ import { AuditLogTab } from '../components/audit-log-tab.js';
 import { BackupsPanel } from '../components/backups-panel.js';
 import { ConversationsTab } from '../components/conversations-tab.js';
 import { HealthWarningsAlert } from '../components/health-warnings-alert.js';
+import { OverviewTab } from '../components/overview-tab.js';
 import { ReportsTab } from '../components/reports-tab.js';
 import { ServicesTab } from '../components/services-tab.js';
 import { UsersTab } from '../components/users-tab.js';
@@ -18,6 +19,8 @@ const TABS = [
   { value: 'services', label: 'Services', icon: Package, Content: ServicesTab },
   { value: 'reports', label: 'Reports', icon: Flag, Content: ReportsTab },
   { value: 'conversations', label: 'Conversations', icon: MessagesSquare, Content: ConversationsTab },
+  // After the spec's four, so their order and Users as the default stay as written (decision 029).
+  { value: 'overview', label: ADMIN_TEXTS.overviewTab, icon: ChartColumn, Content: OverviewTab },
   { value: 'audit', label: ADMIN_TEXTS.auditTitle, icon: ClipboardList, Content: AuditLogTab },
 ] as const;
 
@@ -25,7 +28,7 @@ type TabValue = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
 
 /**
- * /admin (spec section 2): four tabs, Users first, and the audit log after them. Everyone but an administrator
+ * /admin (spec section 2): four tabs, Users first, then the Overview and the audit log. Everyone but an administrator
  * sees the access-denied text; the server refuses them every admin call anyway. The tab lives in the address.
  */
 export default function AdminPage() {

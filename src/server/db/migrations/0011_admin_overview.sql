@@ -1,0 +1,3 @@
+CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "service_completions_created_idx" ON "service_completions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "services_open_requests_idx" ON "services" USING btree ("created_at","id","user_id") WHERE "services"."listing_type" = 'request' and "services"."deleted_at" is null and "services"."is_active";
