@@ -84,7 +84,17 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
+/** The environment of a child the benchmark starts: ours, then `env`; DATABASE_URL only when `env` names one. */
+export function childEnv(env: ServerEnv): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.DATABASE_URL) delete result.DATABASE_URL;
+  return result;
+}
+
 let server: ChildProcess | undefined;
+
+/** The running benchmark server's process id (its memory is read from /proc). */
+export const serverPid = (): number | undefined => server?.pid;
 
 /**
  * Starts `node dist/node/server/main.js` (production, LOG_LEVEL=warn, no demo data unless `env` says otherwise)
@@ -94,9 +104,8 @@ export async function startServer(port: number, env: ServerEnv): Promise<void> {
   if (server) throw new Error('a benchmark server is already running');
   if (await portTaken(port)) throw new Error(`something already listens on ${HOST}:${port}; stop it or choose another port`);
   const base = `http://${HOST}:${port}`;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const serverEnv = childEnv({ NODE_ENV: 'production', PORT: String(port), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env });
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   server = child;
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited during start-up (code ${code})`))));
   const deadline = Date.now() + 60_000;

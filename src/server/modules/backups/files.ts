@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** What the administrator and the CLI learn about one backup file (never its full path on the server). */
@@ -58,13 +58,14 @@ export function pruneBackups(dir: string, keep: number): string[] {
 
 /**
  * Writes through a temporary name and renames: a crash mid-way never leaves a truncated file that looks like
- * a backup (the listing only shows finished names). 0600: the file holds every account's data.
+ * a backup (the listing only shows finished names). `write` fills the temporary file, created 0600 (it holds
+ * every account's data); a failure removes it.
  */
-export function writeFileAtomically(path: string, data: Uint8Array): void {
+export async function writeFileAtomically(path: string, write: (partial: string) => Promise<void>): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const partial = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.partial`);
   try {
-    writeFileSync(partial, data, { mode: 0o600 });
+    await write(partial);
     renameSync(partial, path);
   } catch (error) {
     try {
@@ -75,6 +76,9 @@ export function writeFileAtomically(path: string, data: Uint8Array): void {
     throw error;
   }
 }
+
+/** A stream into a new file only its owner can read, as writeFileAtomically's `write` uses it. */
+export const privateFile = (partial: string) => createWriteStream(partial, { mode: 0o600, flags: 'wx' });
 
 /** A name not yet taken in `dir` for a backup made at `date` (two in one second get -2, -3…). */
 export function freshBackupPath(dir: string, date: Date): string {

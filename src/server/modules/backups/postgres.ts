@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdirSync, renameSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { privateFile, writeFileAtomically } from './files.js';
 
 /** Raised when PostgreSQL's own tools are not on this machine: the sentence tells the organiser what to install. */
 export class MissingToolError extends Error {
@@ -56,22 +56,12 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv, io: { stdin?:
 export async function pgDump(url: string, out: string): Promise<void> {
   if (!hasTool('pg_dump')) throw new MissingToolError('pg_dump');
   const { dbname, env } = connection(url);
-  mkdirSync(dirname(out), { recursive: true });
-  const partial = join(dirname(out), `.${basename(out)}.partial`);
-  try {
+  await writeFileAtomically(out, async (partial) => {
     const gzip = createGzip();
-    const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+    const written = pipeline(gzip, privateFile(partial));
     await run('pg_dump', ['--format=tar', '--no-owner', '--no-privileges', `--dbname=${dbname}`], env, { stdout: gzip });
     await written;
-    renameSync(partial, out);
-  } catch (error) {
-    try {
-      unlinkSync(partial);
-    } catch {
-      // Never created.
-    }
-    throw error;
-  }
+  });
 }
 
 /** Loads a backup made by pgDump into the (empty) database at `url`, in one transaction. */

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Database } from '../../db/client.js';
-import { backupsDir, freshBackupPath, latestBackup, listBackups, pruneBackups, writeFileAtomically, type BackupInfo } from './files.js';
+import { backupsDir, freshBackupPath, latestBackup, listBackups, pruneBackups, type BackupInfo } from './files.js';
 import { newLocalToken } from './local-access.js';
 import { pgDump } from './postgres.js';
 import { dumpPglite } from './pglite.js';
@@ -32,7 +32,7 @@ export async function writeBackup(database: Database, path: string): Promise<Bac
     if (!database.connectionString) throw new Error('The PostgreSQL connection string is unknown');
     await pgDump(database.connectionString, path);
   } else {
-    writeFileAtomically(path, await dumpPglite(database));
+    await dumpPglite(database, path);
   }
   return fileInfo(path);
 }
