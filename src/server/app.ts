@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../shared/texts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -12,6 +12,7 @@ import { isApiPath, routedPath } from './lib/api-paths.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
 import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logging.js';
+import { createSerializerCompiler } from './lib/serializer.js';
 import { accountCareRoutes } from './modules/account/care-routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { createAccountService, signUpWithVerification } from './modules/account/service.js';
@@ -109,7 +110,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
   registerErrorHandling(app);
   app.addHook('onRequest', echoRequestId);
   const metrics = createMetrics({ database, log: app.log });

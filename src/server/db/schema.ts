@@ -230,7 +230,9 @@ export const images = pgTable(
   },
   (t) => [
     check('images_kind_check', rawSql`${t.kind} in ('listing', 'avatar')`),
-    index('images_service_idx').on(t.serviceId, t.position),
+    // A listing's image ids in order (`imageIdsOfListing`, on every listing answer): with the id in the key the
+    // index alone answers, so a page of listings never reads the picture rows (decision 030).
+    index('images_service_idx').on(t.serviceId, t.position, t.id),
     index('images_unattached_idx').on(t.createdAt).where(rawSql`${t.serviceId} is null and ${t.kind} = 'listing'`),
     index('images_user_idx').on(t.userId),
   ],

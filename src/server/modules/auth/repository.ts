@@ -5,6 +5,23 @@ import { oidcIdentities, sessions, users } from '../../db/schema.js';
 export type UserRow = typeof users.$inferSelect;
 
 export function createAuthRepository(db: Db) {
+  /** Read on every signed-in request: built once, prepared by name on each connection (no planning per request). */
+  const prepareSessionById = () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.createdAt, sql`now() - ${sql.placeholder('lifetimeMs')}::double precision * interval '1 millisecond'`),
+        ),
+      )
+      .limit(1)
+      .prepare('session_by_id');
+  let sessionById: ReturnType<typeof prepareSessionById> | undefined;
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
@@ -67,18 +84,8 @@ export function createAuthRepository(db: Db) {
 
     /** The live session with its user, or nothing when unknown, idle too long or older than `lifetimeMs`. */
     async findSession(id: string, lifetimeMs: number): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | undefined> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, id),
-            gt(sessions.expiresAt, sql`now()`),
-            gt(sessions.createdAt, sql`now() - ${Math.round(lifetimeMs)} * interval '1 millisecond'`),
-          ),
-        )
-        .limit(1);
+      sessionById ??= prepareSessionById();
+      const [row] = await sessionById.execute({ id, lifetimeMs: Math.round(lifetimeMs) });
       return row;
     },
 

@@ -45,8 +45,8 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
   app.get('/api/services', { schema: { querystring: browseQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema } } }, async (request, reply) => {
     const viewer = request.session?.user;
     if (viewer) return services.browse(request.query, viewer);
-    // Already encoded against browseResultSchema (and maybe served from memory): Fastify sends JSON text as it is.
-    const json = await services.browsePublicJson(request.query);
+    // Written by this route's serializer (and maybe served from memory): Fastify sends JSON text as it is.
+    const json = await services.browsePublicJson(request.query, (page) => reply.serialize(page) as string);
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
 

@@ -1,6 +1,5 @@
 import type { BrowseResult, CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
-import { browseResultSchema, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
-import { z } from 'zod';
+import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repository.js';
@@ -136,9 +135,9 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       return loadPage(q, viewer);
     },
 
-    /** A signed-out visitor's page as the JSON text the route sends, encoded as the route's serializer would. */
-    browsePublicJson(q: ParsedBrowseQuery): Promise<string> {
-      return publicPages.get(JSON.stringify(q), async () => JSON.stringify(z.encode(browseResultSchema, await loadPage(q, null))));
+    /** A signed-out visitor's page as the JSON text the route sends, written by the route's own serializer (`encode`). */
+    browsePublicJson(q: ParsedBrowseQuery, encode: (page: BrowseResult) => string): Promise<string> {
+      return publicPages.get(JSON.stringify(q), async () => encode(await loadPage(q, null)));
     },
 
     async listOwn(user: UserRow) {

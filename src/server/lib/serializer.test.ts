@@ -1,0 +1,57 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
+import { collectRoutes } from '../../../test/fuzz/harness.js';
+import { compile, createSerializerCompiler } from './serializer.js';
+
+const route = { method: 'GET', url: '/test' } as const;
+const compilerFor = (schema: z.ZodType, check: boolean) => createSerializerCompiler({ check })({ schema, ...route } as never);
+
+describe('compiled response serializers', () => {
+  let t: TestApp | undefined;
+  afterAll(() => t?.close());
+
+  it('exist for every response schema of every route, so no answer is written by walking zod on each request', async () => {
+    const collected = await collectRoutes(() => createTestApp());
+    t = collected.value;
+    const schemas = collected.routes.flatMap(({ method, url, schema }) =>
+      Object.entries((schema as RouteOptions['schema'] & { response?: Record<string, z.ZodType> }).response ?? {}).map(([status, s]) => ({ name: `${method} ${url} ${status}`, s })),
+    );
+    expect(schemas.length).toBeGreaterThan(100);
+    expect(schemas.filter(({ s }) => compile(s) === undefined).map(({ name }) => name)).toEqual([]);
+  });
+
+  it('write exactly what JSON.stringify writes of the zod-checked value, nullable and optional fields included', () => {
+    const schema = z.object({
+      id: z.int(),
+      title: z.string(),
+      rate: z.number().nullable(),
+      note: z.string().optional(),
+      tags: z.array(z.enum(['a', 'b'])),
+      owner: z.object({ id: z.string(), email: z.string().nullable() }),
+    });
+    const value = { id: 7, title: 'Quote " and \\ and \u2028 and </script>', rate: null, tags: ['b'], owner: { id: 'u', email: null } };
+    expect(compilerFor(schema, false)(value)).toBe(JSON.stringify(value));
+    expect(compilerFor(schema, true)({ ...value, note: 'x' })).toBe(JSON.stringify({ ...value, note: 'x' }));
+  });
+
+  it('never write a property the schema does not name', () => {
+    const schema = z.object({ id: z.string(), user: z.object({ name: z.string() }) });
+    const leaky = { id: 'a', passwordHash: 'secret', user: { name: 'N', email: 'n@example.test' } };
+    for (const check of [false, true]) expect(JSON.parse(compilerFor(schema, check)(leaky) as string)).toEqual({ id: 'a', user: { name: 'N' } });
+  });
+
+  it('refuse, when checking, an answer that breaks its schema instead of coercing it', () => {
+    const schema = z.object({ count: z.int() });
+    expect(compilerFor(schema, false)({ count: '3' })).toBe('{"count":3}');
+    expect(() => compilerFor(schema, true)({ count: '3' })).toThrow(/Response doesn't match the schema/);
+  });
+
+  it('keep zod for a schema with no JSON Schema form', () => {
+    const schema = z.object({ at: z.custom<string>((v) => typeof v === 'string' && v.startsWith('2026')) });
+    expect(compile(schema)).toBeUndefined();
+    expect(compilerFor(schema, false)({ at: '2026-11-24' })).toBe('{"at":"2026-11-24"}');
+    expect(() => compilerFor(schema, false)({ at: 'yesterday' })).toThrow(/Response doesn't match the schema/);
+  });
+});
