@@ -27,6 +27,19 @@ COPY --from=deps /app/node_modules ./node_modules
 # dist/node holds the server and its SQL migrations; dist/public the built web app.
 COPY --from=build /app/dist ./dist
 COPY package.json ./
+# `npm run backup|restore|admin|move-to-postgres` inside the container (docker compose exec app npm run backup).
+COPY scripts/cli.mjs ./scripts/
+# pg_dump and pg_restore for those commands with DATABASE_URL: the client of compose.yaml's PostgreSQL 16, from the
+# PostgreSQL project's apt repository (Debian 12's own client is 15, and pg_dump refuses a newer server).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && install -d /usr/share/postgresql-common/pgdg \
+ && curl -fsSo /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+ && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" > /etc/apt/sources.list.d/pgdg.list \
+ && apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-16 \
+ && apt-get purge -y curl && apt-get autoremove -y \
+ && rm -rf /var/lib/apt/lists/*
 # The image's unprivileged `node` user owns only the data folder.
 RUN mkdir -p /data && chown node:node /data
 USER node

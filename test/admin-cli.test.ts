@@ -8,9 +8,9 @@ import { lockDataDir } from '../src/server/data-dir.js';
 import { openPglite } from '../src/server/db/client.js';
 import { verifyPassword } from '../src/server/lib/passwords.js';
 
-/** `npm run admin -- create EMAIL` as an organiser runs it (scripts/admin.ts through tsx), on the embedded database. */
+/** `npm run admin -- create EMAIL` as an organiser runs it (src/server/cli/admin.ts through tsx), on the embedded database. */
 function runAdmin(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
     env: { ...process.env, DEMO_DATA: '0', DATABASE_URL: '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

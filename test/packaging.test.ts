@@ -83,6 +83,20 @@ describe('Dockerfile', () => {
     expect(existsSync('src/server/main.ts')).toBe(true);
   });
 
+  it("can run the organiser's commands: compiled with the server, their launcher, and pg_dump of compose's PostgreSQL", () => {
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+    for (const name of ['admin', 'backup', 'restore', 'move-to-postgres']) {
+      // Not through tsx, a development tool the image does not have: from dist/node/server/cli, which the build writes.
+      expect(scripts[name]).toBe(`node scripts/cli.mjs ${name}`);
+      expect(existsSync(`src/server/cli/${name}.ts`), `src/server/cli/${name}.ts`).toBe(true);
+    }
+    expect(JSON.parse(readFileSync('tsconfig.server.json', 'utf8')).include).toContain('src/server');
+    expect(final.filter((i) => i.keyword === 'COPY').map((i) => i.args)).toContain('scripts/cli.mjs ./scripts/');
+    const installs = final.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
+    const db = (parse(readFileSync('compose.yaml', 'utf8')) as { services: { db: { image: string } } }).services.db.image;
+    expect(installs).toContain(`postgresql-client-${/^postgres:(\d+)/.exec(db)![1]}`);
+  });
+
   it('leaves secrets, data and local builds out of the build context', () => {
     expect(ignored()).toEqual(expect.arrayContaining(['.env', 'node_modules', 'dist', 'data', '.git']));
   });

@@ -3,14 +3,14 @@
 // when no server holds the data folder; PostgreSQL (DATABASE_URL) goes through pg_dump. Same settings as the server.
 import { copyFileSync, existsSync, renameSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
-import { openPglite } from '../src/server/db/client.js';
-import { loadDotEnv } from '../src/server/env-file.js';
-import { backupsDir, freshBackupPath, pruneBackups, type BackupInfo } from '../src/server/modules/backups/files.js';
-import { readLocalAccess } from '../src/server/modules/backups/local-access.js';
-import { MissingToolError, pgDump } from '../src/server/modules/backups/postgres.js';
-import { fileInfo, writeBackup } from '../src/server/modules/backups/service.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
+import { openPglite } from '../db/client.js';
+import { loadDotEnv } from '../env-file.js';
+import { backupsDir, freshBackupPath, pruneBackups, type BackupInfo } from '../modules/backups/files.js';
+import { readLocalAccess } from '../modules/backups/local-access.js';
+import { MissingToolError, pgDump } from '../modules/backups/postgres.js';
+import { fileInfo, writeBackup } from '../modules/backups/service.js';
 
 const USAGE = `Usage: npm run backup [-- --out PATH]
 

@@ -2,11 +2,11 @@
 // PostgreSQL database of DATABASE_URL, every table and sequence, then compares both sides (decision 027).
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { tryLockDataDir } from '../src/server/data-dir.js';
-import { openPglite } from '../src/server/db/client.js';
-import { loadDotEnv } from '../src/server/env-file.js';
-import { moveToPostgres, MoveRefusal } from '../src/server/modules/backups/move.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { tryLockDataDir } from '../data-dir.js';
+import { openPglite } from '../db/client.js';
+import { loadDotEnv } from '../env-file.js';
+import { moveToPostgres, MoveRefusal } from '../modules/backups/move.js';
 
 async function main(): Promise<void> {
   if (process.argv.length > 2) throw new MoveRefusal('Usage: DATABASE_URL=postgres://… npm run move-to-postgres (DATA_DIR: the embedded marketplace to copy)');

@@ -3,12 +3,12 @@
 // terminal (`printf '%s\n' "$PASSWORD" | npm run admin -- create you@example.org`). Same settings as the server:
 // ADMIN_EMAILS, DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL).
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../src/server/config.js';
-import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
-import { loadDotEnv } from '../src/server/env-file.js';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
-import { seedDemoData } from '../src/server/db/demo/seed.js';
-import { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from '../src/server/modules/admin/provision.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
+import { loadDotEnv } from '../env-file.js';
+import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { seedDemoData } from '../db/demo/seed.js';
+import { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from '../modules/admin/provision.js';
 
 const USAGE = `Usage: npm run admin -- create EMAIL
 

@@ -3,11 +3,11 @@
 // never deleted); with DATABASE_URL, a pg_dump backup is restored into that (empty) PostgreSQL database.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { ensureDataDir, tryLockDataDir } from '../src/server/data-dir.js';
-import { loadDotEnv } from '../src/server/env-file.js';
-import { MissingToolError } from '../src/server/modules/backups/postgres.js';
-import { backupKind, restorePglite, restorePostgres, RestoreRefusal, type RestoreResult } from '../src/server/modules/backups/restore.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
+import { loadDotEnv } from '../env-file.js';
+import { MissingToolError } from '../modules/backups/postgres.js';
+import { backupKind, restorePglite, restorePostgres, RestoreRefusal, type RestoreResult } from '../modules/backups/restore.js';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
