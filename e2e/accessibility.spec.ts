@@ -263,6 +263,8 @@ test.describe('messaging', () => {
 // Completion, reviews and reports: the review form and the reviews in the chat's strip, and the Report dialog.
 test.describe('reviews and reports', () => {
   test('the review form, the reviews list and the Report dialog have no axe violations', async ({ page, request }) => {
+    // Two people, a conversation, a completed job and a review, then axe in both themes: given three times the usual time.
+    test.slow();
     const { service, conversationId, path } = await setUpConversation(page, request);
     await completeWithApi(page, service.id, conversationId);
     const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
@@ -320,6 +322,8 @@ test.describe('admin dashboard', () => {
   ];
   for (const theme of ['light', 'dark'] as const) {
     test(`every tab of /admin, and a conversation's messages, have no axe violations in the ${theme} theme`, async ({ page, request, otherPage }) => {
+      // A conversation and a report set up, then six axe scans: given three times the usual time.
+      test.slow();
       const { service, conversationId } = await setUpConversation(otherPage, request);
       const report = await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'spam' } });
       expect(report.status()).toBe(201);
