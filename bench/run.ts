@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
+import { Api } from './client.js';
 import { explainPaths, explainTargets, formatPlans, listingsServices, type PathPlan } from './explain.js';
 import { seed, type SeedReport } from './seed.js';
 import {
@@ -138,18 +139,6 @@ function signedInRoutes(prepared: Prepared, cookie: string): Route[] {
   return routes(prepared)
     .filter((r) => r.path.startsWith('/api/services?') || r.path === '/api/services')
     .map((r) => ({ name: `${r.name} (signed in)`, path: r.path, requests: r.requests.map((q) => ({ ...q, headers: { cookie } })) }));
-}
-
-/** A new member's session cookie, as the sign-up form gets it. */
-async function signUp(): Promise<string> {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'a bench member of the neighbourhood' }),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (res.status !== 201 || !cookie) throw new Error(`POST /api/auth/register answered ${res.status} without a session cookie`);
-  return cookie;
 }
 
 async function cannon(route: Route, seconds: number) {
@@ -283,7 +272,7 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     let signedIn: RouteResult[];
     try {
       uncached = await load(prepared, results[0]!.reqPerSec);
-      signedIn = await load(prepared, results[0]!.reqPerSec, await signUp());
+      signedIn = await load(prepared, results[0]!.reqPerSec, (await new Api(base).signUp(`bench-${Date.now()}@example.com`, 'a bench member of the neighbourhood')).cookie);
     } finally {
       await stopServer();
     }

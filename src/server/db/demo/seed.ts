@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { CATALOGUE } from '../../../shared/catalogue.js';
 import { createServiceSchema } from '../../../shared/services.js';
 import { createAuthRepository, type UserRow } from '../../modules/auth/repository.js';
@@ -20,11 +20,14 @@ export const DEMO_EMAIL_DOMAIN = 'demo.invalid';
  * Whether anyone but the demo neighbours has an account (deleted accounts keep their row without an address, and
  * count: they were real). A production site with real members must not keep presenting itself as a demo.
  */
+/** `email` (a column or an alias's column) is not a demo neighbour's: no address (a deleted account) counts as real. */
+export const notDemoAddress = (email: SQLWrapper) => sql`(${email} is null or lower(${email}) not like ${`%@${DEMO_EMAIL_DOMAIN}`})`;
+
 export async function hasRealMembers(db: Db): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`${users.email} is null or lower(${users.email}) not like ${`%@${DEMO_EMAIL_DOMAIN}`}`)
+    .where(notDemoAddress(users.email))
     .limit(1);
   return rows.length > 0;
 }

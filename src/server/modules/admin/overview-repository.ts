@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { OVERVIEW_WEEKS, UNANSWERED_REQUEST_DAYS, UNANSWERED_REQUESTS_SHOWN } from '../../../shared/admin.js';
 import type { Db } from '../../db/client.js';
-import { DEMO_EMAIL_DOMAIN } from '../../db/demo/seed.js';
+import { DEMO_EMAIL_DOMAIN, notDemoAddress } from '../../db/demo/seed.js';
 
 export interface WeekCounts {
   weekStart: string;
@@ -42,7 +42,7 @@ export function createOverviewRepository(db: Db) {
         demo as materialized (select id from users where lower(email) like ${demoAddress})
         select to_char(w.start at time zone 'UTC', 'YYYY-MM-DD') as week_start,
                (select count(*) from users u
-                 where u.created_at >= w.start and u.created_at < w.stop and (u.email is null or lower(u.email) not like ${demoAddress})) as members,
+                 where u.created_at >= w.start and u.created_at < w.stop and ${notDemoAddress(sql`u.email`)}) as members,
                (select count(*) from services s where s.created_at >= w.start and s.created_at < w.stop)
                  - (select count(*) from demo d join services s on s.user_id = d.id where s.created_at >= w.start and s.created_at < w.stop) as listings,
                (select count(*) from messages m where m.created_at >= w.start and m.created_at < w.stop) as messages,
@@ -71,7 +71,7 @@ export function createOverviewRepository(db: Db) {
         where s.listing_type = 'request' and s.deleted_at is null and s.is_active
           and s.created_at < now() - make_interval(days => ${UNANSWERED_REQUEST_DAYS})
           and not u.is_banned
-          and (u.email is null or lower(u.email) not like ${demoAddress})
+          and ${notDemoAddress(sql`u.email`)}
           and not exists (select 1 from conversations c where c.service_id = s.id)`;
       const [counted, oldest] = await Promise.all([
         db.execute(sql`select count(*) as total ${unanswered}`),
