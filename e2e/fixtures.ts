@@ -215,6 +215,27 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description !== undefined) await expect(region.getByText(description, { exact: true })).toBeVisible();
 }
 
+/**
+ * A signed-out action shows its toast, then, a second later, the app moves the whole page to /api/login, which sends
+ * it on to /login. The move to /api/login is held until the toast has been read (a new document has no toasts, and on a
+ * slow machine the second can pass between reading the title and reading the description), then let go.
+ */
+export async function expectSignInPrompt(page: Page, act: () => Promise<void>, toast: { title: string; description: string }): Promise<void> {
+  const isSignInMove = (url: URL) => url.pathname === '/api/login';
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isSignInMove, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const returnTo = new URL(page.url()).pathname + new URL(page.url()).search;
+  await act();
+  await expectToast(page, toast.title, toast.description);
+  release();
+  await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.unroute(isSignInMove);
+}
+
 const themeScripts = new WeakMap<Page, Disposable>();
 
 /**

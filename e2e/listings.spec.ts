@@ -13,6 +13,7 @@ import {
   signUpWithApi,
   test,
   uniqueWord,
+  expectSignInPrompt,
 } from './fixtures.js';
 
 // Every test makes its own people and listings and finds them again by a word only its titles contain,
@@ -279,10 +280,7 @@ test('a neighbour likes a listing and unlikes it; signed out, a like asks to log
     await page.goto('/api/logout');
     await expect(page).toHaveURL('/');
     await page.goto(`/services?search=${word}`);
-    await like.click();
-    await expectToast(page, 'Please log in');
-    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('You need to be logged in to like services.', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(`/services?search=${word}`)}`);
+    await expectSignInPrompt(page, () => like.click(), { title: 'Please log in', description: 'You need to be logged in to like services.' });
     await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
   });
 });

@@ -14,6 +14,7 @@ import {
   test,
   uniqueUsername,
   uniqueWord,
+  expectSignInPrompt,
 } from './fixtures.js';
 
 // Each test makes its own people and listings (the administrator is the one shared account), so they may run side by side.
@@ -206,10 +207,10 @@ test('a visitor who presses Message is asked to sign in; signed in as the owner,
   await createListingWithApi(request, { category: 'yard', title });
 
   await page.goto(`/services?search=${word}`);
-  await listingCard(page, title).getByRole('button', { name: 'Message' }).click();
-  await expectToast(page, 'Sign in required');
-  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Please sign in to message service providers.')).toBeVisible();
-  await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(`/services?search=${word}`)}`);
+  await expectSignInPrompt(page, () => listingCard(page, title).getByRole('button', { name: 'Message' }).click(), {
+    title: 'Sign in required',
+    description: 'Please sign in to message service providers.',
+  });
 
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(`/services?search=${word}`);

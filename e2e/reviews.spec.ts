@@ -15,6 +15,7 @@ import {
   uniqueUsername,
   uniqueWord,
   verifyEmailWithApi,
+  expectSignInPrompt,
 } from './fixtures.js';
 
 test.describe.configure({ mode: 'parallel' });
@@ -226,8 +227,8 @@ test('the card menu: signed-out visitors are asked to sign in to report; owners 
 
   await page.goto(`/services?search=${word}`);
   await listingCard(page, title).getByRole('button', { name: `More options for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Report' }).click();
-  await expectToast(page, 'Sign in required');
-  await expect(page.getByText('Please sign in to report services.').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
+  await expectSignInPrompt(page, () => page.getByRole('menuitem', { name: 'Report' }).click(), {
+    title: 'Sign in required',
+    description: 'Please sign in to report services.',
+  });
 });

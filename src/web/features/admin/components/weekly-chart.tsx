@@ -52,7 +52,8 @@ export function WeeklyChart({ id, title, weeks, valueOf }: { id: string; title: 
         </span>
         <span className="text-sm text-muted-foreground">{weeksTotalLabel(count(total), bars.length)}</span>
       </figcaption>
-      <div ref={ref} className="mt-3">
+      {/* Clipped: for a moment after the window narrows, the picture keeps its old width until it is measured again. */}
+      <div ref={ref} className="mt-3 overflow-hidden">
         <svg
           width={width}
           height={HEIGHT}
