@@ -43,10 +43,10 @@ export const listingsServices = (db: Db): ListingsServices =>
 /** Each benchmarked listings path as it runs for an anonymous visitor. */
 export function explainTargets(listingId: number): Array<ExplainTarget<ListingsServices>> {
   return [
-    { path: '/api/services', run: (s) => s.browsePublicJson(browseQuerySchema.parse({}), JSON.stringify) },
-    { path: '/api/services?categoryId=pet', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ categoryId: 'pet' }), JSON.stringify) },
-    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' }), JSON.stringify) },
-    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking' }), JSON.stringify) },
+    { path: '/api/services', run: (s) => s.browsePublicJson(browseQuerySchema.parse({})) },
+    { path: '/api/services?categoryId=pet', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ categoryId: 'pet' })) },
+    { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' })) },
+    { path: '/api/services?search=dog walking (newest)', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking' })) },
     { path: `/api/services/${listingId}`, run: (s) => s.get(listingId, null) },
   ];
 }

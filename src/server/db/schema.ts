@@ -163,6 +163,11 @@ export const services = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Moved by database triggers with every change to what the listing's card shows: its row, its pictures, its
+     * owner's name and picture (decision 031, migration 0013). A card remembered under (id, revision) is current.
+     */
+    revision: integer('revision').notNull().default(1),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => rawSql`setweight(to_tsvector('english', coalesce(${services.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${services.description}, '')), 'B')`,
     ),

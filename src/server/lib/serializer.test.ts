@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers/app.js';
 import { collectRoutes } from '../../../test/fuzz/harness.js';
-import { compile, createSerializerCompiler } from './serializer.js';
+import { compile, createSerializerCompiler, JsonText } from './serializer.js';
 
 const route = { method: 'GET', url: '/test' } as const;
 const compilerFor = (schema: z.ZodType, check: boolean) => createSerializerCompiler({ check })({ schema, ...route } as never);
@@ -53,5 +53,20 @@ describe('compiled response serializers', () => {
     expect(compile(schema)).toBeUndefined();
     expect(compilerFor(schema, false)({ at: '2026-11-24' })).toBe('{"at":"2026-11-24"}');
     expect(() => compilerFor(schema, false)({ at: 'yesterday' })).toThrow(/Response doesn't match the schema/);
+  });
+
+  it('send JSON text a route put together as it is, and, when checking, only if the schema and serializer would write the same', () => {
+    const schema = z.object({ services: z.array(z.object({ id: z.int(), title: z.string() })), nextCursor: z.string().nullable() });
+    const assembled = '{"services":[{"id":1,"title":"One"},{"id":2,"title":"Two"}],"nextCursor":null}';
+    for (const check of [false, true]) expect(compilerFor(schema, check)(new JsonText(assembled))).toBe(assembled);
+    // A property the schema does not name, a value of the wrong type, a missing field: each is refused when checking.
+    for (const wrong of [
+      '{"services":[{"id":1,"title":"One","email":"a@example.test"}],"nextCursor":null}',
+      '{"services":[{"id":"1","title":"One"}],"nextCursor":null}',
+      '{"services":[{"id":1}],"nextCursor":null}',
+    ]) {
+      expect(compilerFor(schema, false)(new JsonText(wrong))).toBe(wrong);
+      expect(() => compilerFor(schema, true)(new JsonText(wrong)), wrong).toThrow();
+    }
   });
 });

@@ -24,6 +24,27 @@ function listingColumns(viewerId: string | Placeholder | null) {
     imageIds: imageIdsOfListing,
   };
 }
+/**
+ * What a browse page reads for each listing: which one, at which revision (its card is remembered under both,
+ * decision 031), whether the reader liked it, and its place in the order for the next page's cursor.
+ */
+function pageColumns(viewerId: string | Placeholder | null) {
+  return {
+    id: services.id,
+    revision: services.revision,
+    isLiked: viewerId
+      ? sql<boolean>`exists (select 1 from ${serviceLikes} where ${serviceLikes.serviceId} = ${services.id} and ${serviceLikes.userId} = ${viewerId})`
+      : sql<boolean>`false`,
+    createdKey: sql<string>`${services.createdAt}::text`,
+  };
+}
+export interface PageRow {
+  id: number;
+  revision: number;
+  isLiked: boolean;
+  createdKey: string;
+}
+
 export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createServicesRepository>['findListing']>>>;
 
 /**
@@ -79,6 +100,10 @@ export function createServicesRepository(db: Db) {
       .limit(1)
       .prepare(viewer ? 'listing_by_id_viewer' : 'listing_by_id');
   const listingStatements = { anonymous: listingById(false), viewer: listingById(true) };
+  /** The listings a page has not got cards for, in one round trip. */
+  const listingsByIds = selectListings(null)
+    .where(sql`${services.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('listings_by_ids');
 
   /**
    * Browse pages in newest order, one statement per shape of filter (at most 32), built on first use and
@@ -96,7 +121,10 @@ export function createServicesRepository(db: Db) {
   const browseStatements = new Map<string, ReturnType<typeof buildBrowseStatement>>();
   function buildBrowseStatement(shape: BrowseShape, key: string, limit: number | undefined) {
     const p = sql.placeholder;
-    return selectListings(shape.viewer ? p('viewerId') : null)
+    return db
+      .select(pageColumns(shape.viewer ? p('viewerId') : null))
+      .from(services)
+      .innerJoin(users, eq(users.id, services.userId))
       .where(
         and(
           isPublic,
@@ -197,6 +225,11 @@ export function createServicesRepository(db: Db) {
       return row;
     },
 
+    /** Listings by id, in no particular order, whatever their state (a page has just found them public). */
+    async findListings(ids: number[]) {
+      return listingsByIds.execute({ ids });
+    },
+
     async findById(id: number, tx: Db = db): Promise<ServiceRow | undefined> {
       const [row] = await tx.select().from(services).where(eq(services.id, id)).limit(1);
       return row;
@@ -206,8 +239,8 @@ export function createServicesRepository(db: Db) {
       return selectListings(userId).where(eq(services.userId, userId)).orderBy(desc(services.createdAt), desc(services.id));
     },
 
-    /** Newest first, keyset-paginated on (createdAt, id). */
-    async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }) {
+    /** Newest first, keyset-paginated on (createdAt, id): which listings, not what they say (see findListings). */
+    async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }): Promise<PageRow[]> {
       const shape = {
         viewer: viewerId !== null,
         category: filter.categoryId !== undefined,

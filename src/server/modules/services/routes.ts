@@ -15,6 +15,7 @@ import {
   WRITE_LIMIT_TEXTS,
 } from '../../../shared/services.js';
 import { RateLimit } from '../../lib/rate-limit.js';
+import { JsonText } from '../../lib/serializer.js';
 import { requireUser } from '../auth/plugin.js';
 import type { UserRow } from '../auth/repository.js';
 import type { ServicesService } from './service.js';
@@ -44,10 +45,9 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }
 
   app.get('/api/services', { schema: { querystring: browseQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema } } }, async (request, reply) => {
     const viewer = request.session?.user;
-    if (viewer) return services.browse(request.query, viewer);
-    // Written by this route's serializer (and maybe served from memory): Fastify sends JSON text as it is.
-    const json = await services.browsePublicJson(request.query, (page) => reply.serialize(page) as string);
-    return reply.type('application/json; charset=utf-8').send(json as never);
+    // Put together from the listings' remembered cards (decision 031), and for visitors maybe served from memory.
+    const json = viewer ? await services.browseJson(request.query, viewer) : await services.browsePublicJson(request.query);
+    return reply.send(new JsonText(json) as never);
   });
 
   app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>

@@ -1,12 +1,14 @@
-import type { BrowseResult, CreateService, ParsedBrowseQuery, UpdateService } from '../../../shared/services.js';
-import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '../../../shared/services.js';
+import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '../../../shared/services.js';
+import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE, serviceSchema } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { compile } from '../../lib/serializer.js';
 import type { UserRow } from '../auth/repository.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
-import type { ListingRecord, ServicesRepository } from './repository.js';
+import type { ListingRecord, PageRow, ServicesRepository } from './repository.js';
 
 export const SERVICE_MESSAGES = {
   notFound: 'Service not found',
@@ -24,11 +26,36 @@ export interface ListingImages {
 
 export type Locate = (zipCode: string) => { city: string; state: string; latitude: number; longitude: number } | undefined;
 
+/** A listing's JSON as the routes' compiled serializers write it (decision 030). */
+const encodeListing: (service: Service) => string =
+  compile(serviceSchema) ??
+  (() => {
+    throw new Error('The listing schema has no compiled serializer');
+  })();
+
 const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
 
-export function createServicesService(deps: { db: Db; repo: ServicesRepository; images: ListingImages; locate: Locate; publicPages?: PublicPageCache }) {
+export function createServicesService(deps: {
+  db: Db;
+  repo: ServicesRepository;
+  images: ListingImages;
+  locate: Locate;
+  publicPages?: PublicPageCache;
+  cards?: ListingCards;
+}) {
   const { db, repo, images, locate } = deps;
   const publicPages = deps.publicPages ?? createPublicPageCache(0);
+  const cards = deps.cards ?? createListingCards({ loadByIds: (ids) => repo.findListings(ids), encode: encodeListing });
+
+  /**
+   * A page as the JSON text of a BrowseResult, put together from the listings' remembered cards (decision 031);
+   * the route's serializer checks the whole of it outside production.
+   */
+  async function pageJson(rows: PageRow[], nextCursor: string | null, viewer: UserRow | null): Promise<string> {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const texts = (await cards.of(rows)).map((card) => cardJson(card, byId.get(card.service.id)!, viewer, encodeListing));
+    return `{"services":[${texts.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  }
 
   const presentAll = (records: ListingRecord[], viewerId: string | null) => records.map((r) => presentService(r, viewerId));
   const presentOne = (record: ListingRecord, viewerId: string | null) => presentService(record, viewerId);
@@ -73,10 +100,10 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
     };
   }
 
-  /** One page of public listings in the asked order. */
-  async function loadPage(q: ParsedBrowseQuery, viewer: UserRow | null): Promise<BrowseResult> {
+  /** One page of public listings in the asked order, as JSON text. */
+  async function loadPage(q: ParsedBrowseQuery, viewer: UserRow | null): Promise<string> {
     const filter = { listingType: q.listingType, search: undefined as string | undefined, categoryId: undefined as number | undefined };
-    const none = { services: [], nextCursor: null };
+    const none = '{"services":[],"nextCursor":null}';
     if (q.categoryId !== undefined) {
       filter.categoryId = await repo.findCategoryId(q.categoryId);
       if (filter.categoryId === undefined) return none;
@@ -95,7 +122,7 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       // Listings with every search word in the title first, then the rest; newest first within each.
       const phase = cursor?.k === 'r' ? cursor.p : 'a';
       const after = cursor?.k === 'r' ? { createdAt: cursor.c, id: cursor.i } : undefined;
-      const rows: Array<ListingRecord & { phase: 'a' | 'b' }> = [];
+      const rows: Array<PageRow & { phase: 'a' | 'b' }> = [];
       if (phase === 'a') {
         const inTitle = await repo.browseNewest({ ...filter, phase: { part: 'title', titleSearch } }, viewerId, q.limit + 1, after);
         rows.push(...inTitle.map((r) => ({ ...r, phase: 'a' as const })));
@@ -106,19 +133,13 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       }
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
-      return {
-        services: presentAll(page, viewerId),
-        nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 'r', p: last.phase, c: last.createdKey, i: last.service.id }) : null,
-      };
+      return pageJson(page, rows.length > q.limit && last ? encodeCursor({ k: 'r', p: last.phase, c: last.createdKey, i: last.id }) : null, viewer);
     }
     const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
     const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
     const page = rows.slice(0, q.limit);
     const last = page.at(-1);
-    return {
-      services: presentAll(page, viewerId),
-      nextCursor: rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.service.id }) : null,
-    };
+    return pageJson(page, rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.id }) : null, viewer);
   }
 
   return {
@@ -130,14 +151,14 @@ export function createServicesService(deps: { db: Db; repo: ServicesRepository; 
       return presentOne(record, viewer?.id ?? null);
     },
 
-    /** A signed-in person's page; `q` comes validated by the route's query schema. */
-    browse(q: ParsedBrowseQuery, viewer: UserRow) {
+    /** A signed-in person's page as JSON text; `q` comes validated by the route's query schema. */
+    browseJson(q: ParsedBrowseQuery, viewer: UserRow): Promise<string> {
       return loadPage(q, viewer);
     },
 
-    /** A signed-out visitor's page as the JSON text the route sends, written by the route's own serializer (`encode`). */
-    browsePublicJson(q: ParsedBrowseQuery, encode: (page: BrowseResult) => string): Promise<string> {
-      return publicPages.get(JSON.stringify(q), async () => encode(await loadPage(q, null)));
+    /** A signed-out visitor's page as JSON text, maybe served from memory. */
+    browsePublicJson(q: ParsedBrowseQuery): Promise<string> {
+      return publicPages.get(JSON.stringify(q), () => loadPage(q, null));
     },
 
     async listOwn(user: UserRow) {
