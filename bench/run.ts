@@ -49,6 +49,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     engine: { type: 'string', default: 'all' },
+    rounds: { type: 'string', default: '3' },
     out: { type: 'string', default: join(resultsDir, 'latest.json') },
   },
 });
@@ -58,6 +59,8 @@ const settings = {
   connections: Number(args.connections),
   durationSeconds: Number(args.duration),
   warmupSeconds: Number(args.warmup),
+  /** Rounds of the tables that read the database (ceiling, signed out, signed in); each figure is their median. */
+  rounds: Number(args.rounds),
 };
 
 interface Route {
@@ -190,6 +193,26 @@ async function load(prepared: Prepared, ceilingReqPerSec?: number, cookie?: stri
   return results;
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Each route's median over the rounds (req/s and latencies alike), its ratio against the median ceiling of the same
+ * rounds. On this shared virtual machine one 10-second run of a route swings by up to half from one minute to the next
+ * (bench/README.md); the median of interleaved rounds is what the targets are judged on.
+ */
+function mediansOf(rounds: RouteResult[][], ceiling: number): RouteResult[] {
+  return rounds[0]!.map((first, index) => {
+    const same = rounds.map((round) => round[index]!);
+    const of = (pick: (r: RouteResult) => number) => median(same.map(pick));
+    const reqPerSec = of((r) => r.reqPerSec);
+    return { ...first, reqPerSec, p50Ms: of((r) => r.p50Ms), p99Ms: of((r) => r.p99Ms), avgMs: of((r) => r.avgMs), requests: of((r) => r.requests), ratioOfCeiling: reqPerSec / ceiling };
+  });
+}
+
 /** The first page as a browser gets it: 24 listings, image URLs only. */
 async function browsePage() {
   const res = await fetch(`${base}/api/services`);
@@ -266,18 +289,32 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       await stopServer();
     }
     printTable(`${title}, as deployed (seeded in ${prepared.seed.seconds.toFixed(1)} s; browse page ${browse.listings} listings = ${browse.bytes.toLocaleString('en-US')} bytes of JSON)`, results);
-    // Every request to the database: what signed-in readers, deep pages and rare searches cost.
+    // Every request to the database: what signed-in readers, deep pages and rare searches cost. Each round measures the
+    // ceiling again, then every route signed out and signed in; the tables give each figure's median over the rounds.
     await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, LISTINGS_CACHE_MS: '0' });
-    let uncached: RouteResult[];
-    let signedIn: RouteResult[];
+    const rounds: Array<{ ceiling: RouteResult; uncached: RouteResult[]; signedIn: RouteResult[] }> = [];
     try {
-      uncached = await load(prepared, results[0]!.reqPerSec);
-      signedIn = await load(prepared, results[0]!.reqPerSec, (await new Api(base).signUp(`bench-${Date.now()}@example.com`, 'a bench member of the neighbourhood')).cookie);
+      const { cookie } = await new Api(base).signUp(`bench-${Date.now()}@example.com`, 'a bench member of the neighbourhood');
+      for (let round = 1; round <= settings.rounds; round++) {
+        log(`${engine}: round ${round} of ${settings.rounds} without the page cache`);
+        const [ceiling, ...uncachedRound] = await load(prepared);
+        rounds.push({ ceiling: ceiling!, uncached: uncachedRound, signedIn: await load(prepared, ceiling!.reqPerSec, cookie) });
+      }
     } finally {
       await stopServer();
     }
-    printTable(`${title}, without the page cache (LISTINGS_CACHE_MS=0; ratios against the same health ceiling)`, uncached);
-    printTable(`${title}, signed in (a session looked up and likes marked on every request; same ceiling)`, signedIn);
+    const ceiling = median(rounds.map((r) => r.ceiling.reqPerSec));
+    const uncached = mediansOf(
+      rounds.map((r) => r.uncached),
+      ceiling,
+    );
+    const signedIn = mediansOf(
+      rounds.map((r) => r.signedIn),
+      ceiling,
+    );
+    const medianTitle = `median of ${settings.rounds} round${settings.rounds === 1 ? '' : 's'}, ceiling ${Math.round(ceiling).toLocaleString('en-US')} req/s`;
+    printTable(`${title}, without the page cache (LISTINGS_CACHE_MS=0; ${medianTitle})`, uncached);
+    printTable(`${title}, signed in (a session looked up and likes marked on every request; ${medianTitle})`, signedIn);
     const targets = targetsFor(results, browse.bytes);
     for (const [name, t] of Object.entries(targets)) log(`${engine} target ${name}: ${t.value} ≤ ${t.limit}: ${t.met ? 'met' : 'NOT met'}`);
     const databaseTargets = { signedOut: uncachedTargetsFor(uncached), signedIn: uncachedTargetsFor(signedIn) };
@@ -293,6 +330,8 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       routes: results,
       routesWithoutPageCache: uncached,
       routesSignedIn: signedIn,
+      databaseCeiling: ceiling,
+      databaseRounds: rounds,
       databaseTargets,
       targets,
       targetsWithoutPageCache: targetsFor([results[0]!, ...uncached], browse.bytes),
