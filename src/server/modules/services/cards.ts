@@ -3,8 +3,11 @@ import type { Service } from '../../../shared/services.js';
 import { presentService } from './presenter.js';
 import type { ListingRecord, PageRow } from './repository.js';
 
-/** How many presented listings one process remembers: about 2,000 pages of 24, a few megabytes. */
-const CARDS_REMEMBERED = 50_000;
+/**
+ * How much one process keeps: 32 MB, about 10,000 cards (400 pages of 24). A card is counted at three times its
+ * JSON's length, for the text and the object it was written from.
+ */
+const CARDS_BYTES = 32 * 1024 * 1024;
 
 /**
  * Listings as a browse page shows them, remembered by id and revision (decision 031). Every change to a listing's
@@ -16,8 +19,8 @@ const CARDS_REMEMBERED = 50_000;
  *
  * Cards are made for nobody in particular (not liked, no email); `cardJson` adds what belongs to the reader.
  */
-export function createListingCards(deps: { loadByIds: (ids: number[]) => Promise<ListingRecord[]>; encode: EncodeService; max?: number }) {
-  const remembered = new LRUCache<string, Card>({ max: deps.max ?? CARDS_REMEMBERED });
+export function createListingCards(deps: { loadByIds: (ids: number[]) => Promise<ListingRecord[]>; encode: EncodeService; maxBytes?: number }) {
+  const remembered = new LRUCache<string, Card>({ maxSize: deps.maxBytes ?? CARDS_BYTES, sizeCalculation: (card) => 3 * card.json.length });
   const key = (id: number, revision: number) => `${id}:${revision}`;
 
   return {
