@@ -64,6 +64,8 @@ const OFFER_RULES = [
 ];
 
 test('a member offers a service with two photos, finds it, edits it, deletes it and restores it', async ({ page }) => {
+  // The whole life of a listing in one story, two photo uploads included: more than a minute on a busy machine.
+  test.slow();
   const word = uniqueWord();
   const title = `Dog walking ${word}`;
   const newTitle = `Evening dog walks ${word}`;

@@ -53,9 +53,13 @@ export function useLiveEvents(userId: string): void {
           void queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true });
           break;
         }
-        case 'unread':
-          queryClient.setQueryData(messageKeys.unreadCount, { count: event.count });
+        case 'unread': {
+          // A read of the badge already under way (the one a reopened stream starts, say) may have begun before this
+          // count was taken: stopped first, so its older answer cannot land on top of the newer count.
+          const unread = { count: event.count };
+          void queryClient.cancelQueries({ queryKey: messageKeys.unreadCount, exact: true }).then(() => queryClient.setQueryData(messageKeys.unreadCount, unread));
           break;
+        }
         case 'read':
           patchCachedConversation(queryClient, event.conversationId, (c) => ({ ...c, unreadCount: 0 }));
           void queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true });
