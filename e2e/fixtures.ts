@@ -217,23 +217,32 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /**
  * A signed-out action shows its toast, then, a second later, the app moves the whole page to /api/login, which sends
- * it on to /login. The move to /api/login is held until the toast has been read (a new document has no toasts, and on a
- * slow machine the second can pass between reading the title and reading the description), then let go.
+ * it on to /login. A new document has no toasts, and on a slow machine that second can pass before a locator looks,
+ * so the toast is caught by the page itself, the moment it is shown (a MutationObserver started before the action).
+ * A page that moves on without showing it fails the test: the page's promise is lost with it.
  */
 export async function expectSignInPrompt(page: Page, act: () => Promise<void>, toast: { title: string; description: string }): Promise<void> {
-  const isSignInMove = (url: URL) => url.pathname === '/api/login';
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isSignInMove, async (route) => {
-    await released;
-    await route.continue();
-  });
   const returnTo = new URL(page.url()).pathname + new URL(page.url()).search;
+  const shown = page.evaluate(
+    ({ title, description }) =>
+      new Promise<true>((resolve) => {
+        const showing = () => {
+          const text = document.querySelector('[role="region"][aria-label^="Notifications"]')?.textContent ?? '';
+          return text.includes(title) && text.includes(description);
+        };
+        if (showing()) return resolve(true);
+        const observer = new MutationObserver(() => {
+          if (!showing()) return;
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    toast,
+  );
   await act();
-  await expectToast(page, toast.title, toast.description);
-  release();
+  expect(await shown, `the toast '${toast.title}: ${toast.description}'`).toBe(true);
   await expect(page).toHaveURL(`/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.unroute(isSignInMove);
 }
 
 const themeScripts = new WeakMap<Page, Disposable>();
