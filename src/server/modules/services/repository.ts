@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/repository.js';
@@ -68,15 +68,8 @@ export interface SearchQuery {
   title: string;
 }
 
-/** `query` is a tsquery from searchQuery(): stems, prefixes and likely meanings of each word, all required. */
-function searchMatch(query: string | Placeholder): SQL {
-  return sql`${services.searchVector} @@ ${query}::tsquery`;
-}
-
-/** Title words carry weight A in the search vector (see the schema): `:A` keeps a lexeme to the title. */
-function titleMatch(titleQuery: string | Placeholder, part: 'title' | 'rest'): SQL {
-  return part === 'title' ? sql`${services.searchVector} @@ ${titleQuery}::tsquery` : sql`not (${services.searchVector} @@ ${titleQuery}::tsquery)`;
-}
+/** The text index of the search vectors: a plan that names it reads the matches from it. */
+const SEARCH_INDEX = 'services_search_idx';
 
 /** Up to 8 words of letters and digits, lower-cased; anything else in a search is a separator. */
 export function searchTerms(search: string): string[] {
@@ -85,7 +78,11 @@ export function searchTerms(search: string): string[] {
 
 const quoteLexeme = (word: string) => `'${word.replace(/['\\]/g, '')}'`;
 
-export function createServicesRepository(db: Db) {
+/**
+ * `searchPlan` settles how searches run instead of asking PostgreSQL each time (`walksNewest`): tests use it to show
+ * that both ways find the same pages.
+ */
+export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' | 'index' } = {}) {
   const selectListings = (viewerId: string | Placeholder | null, tx: Db = db) =>
     tx
       .select(listingColumns(viewerId))
@@ -106,56 +103,82 @@ export function createServicesRepository(db: Db) {
     .prepare('listings_by_ids');
 
   /**
-   * Browse pages in newest order, one statement per shape of filter (at most 32), built on first use and
-   * prepared by name on each connection: no query building or planning per request. Searches stay unnamed so
-   * PostgreSQL plans each term on its own (a common word and a rare one want different plans).
+   * Browse pages in newest order, one statement per shape of filter, built on first use and prepared by name on each
+   * connection: no query building or planning per request.
    *
    * The page size of an ordinary page is part of the statement's text, not a parameter: with `limit $n` PostgreSQL
    * costs the generic plan for a tenth of all listings, finds it far dearer than a plan for 25 rows, and so plans
    * the statement again on every request (measured: 2.8 ms of database CPU a page instead of 0.4). Any other page size
    * (a client may ask for 1 to 50) runs unnamed, planned with its values, so no client can fill a connection with
    * prepared statements.
+   *
+   * A search has two right plans, and which one depends on its words (decision 032): for words many listings use,
+   * walk the newest listings until a page of them match (about a millisecond); for rare words, read the matches from
+   * the text index and sort them (walking would read every listing). One generic plan cannot serve both, so
+   * PostgreSQL is asked once per search, with its words, which way it would go (`walksNewest`). A search that walks
+   * runs a named statement whose match the text index cannot serve, so its kept plan always walks; a search that
+   * reads the index runs unnamed, planned with its words each time, as every search did before.
    */
   type BrowseShape = { viewer: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean };
   const ORDINARY_LIMIT = BROWSE_PAGE_SIZE + 1;
-  const browseStatements = new Map<string, ReturnType<typeof buildBrowseStatement>>();
-  function buildBrowseStatement(shape: BrowseShape, key: string, limit: number | undefined) {
-    const p = sql.placeholder;
+  type BrowseValues = { viewerId: string | null; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
+
+  /**
+   * The page query of a shape. `value` gives each input: a placeholder for a prepared statement, or the value itself.
+   * `walk` wraps the search vector so that no plan can read the text index: the plan walks the newest listings.
+   */
+  function browseQuery(shape: BrowseShape, value: (name: keyof BrowseValues) => unknown, limit: number | Placeholder, walk: boolean) {
+    const vector = walk ? sql`coalesce(${services.searchVector}, ''::tsvector)` : sql`${services.searchVector}`;
     return db
-      .select(pageColumns(shape.viewer ? p('viewerId') : null))
+      .select(pageColumns(shape.viewer ? (value('viewerId') as string | Placeholder) : null))
       .from(services)
       .innerJoin(users, eq(users.id, services.userId))
       .where(
         and(
           isPublic,
-          shape.category ? eq(services.categoryId, p('categoryId')) : undefined,
-          shape.type ? eq(services.listingType, sql`${p('listingType')}`) : undefined,
+          shape.category ? sql`${services.categoryId} = ${value('categoryId')}` : undefined,
+          shape.type ? eq(services.listingType, sql`${value('listingType')}`) : undefined,
           // Every word in the title implies the whole match: one condition, which the planner estimates well
           // (two tsquery conditions multiply into a tiny estimate and a plan that reads every match).
-          shape.search && !shape.title ? searchMatch(p('search')) : undefined,
-          shape.title || shape.rest ? titleMatch(p('titleSearch'), shape.title ? 'title' : 'rest') : undefined,
-          shape.after ? sql`(${services.createdAt}, ${services.id}) < (${p('afterCreatedAt')}::timestamptz, ${p('afterId')}::integer)` : undefined,
+          shape.search && !shape.title ? sql`${vector} @@ ${value('search')}::tsquery` : undefined,
+          shape.title ? sql`${vector} @@ ${value('titleSearch')}::tsquery` : undefined,
+          shape.rest ? sql`not (${services.searchVector} @@ ${value('titleSearch')}::tsquery)` : undefined,
+          shape.after ? sql`(${services.createdAt}, ${services.id}) < (${value('afterCreatedAt')}::timestamptz, ${value('afterId')}::integer)` : undefined,
         ),
       )
       .orderBy(desc(services.createdAt), desc(services.id))
       // drizzle writes an SQL chunk in LIMIT as it is; its type only names numbers and placeholders.
-      .limit(limit === undefined ? p('limit') : (sql.raw(String(limit)) as unknown as number))
-      .prepare(limit === undefined ? '' : `browse_${key}`);
+      .limit(typeof limit === 'number' ? (sql.raw(String(limit)) as unknown as number) : limit);
   }
-  function browseStatement(shape: BrowseShape, limit: number) {
-    const named = !shape.search && limit === ORDINARY_LIMIT;
-    const key =
-      (named ? '' : 'unnamed_') +
-      (Object.entries(shape)
-        .filter(([, on]) => on)
-        .map(([name]) => name)
-        .join('_') || 'all');
+
+  const browseStatements = new Map<string, ReturnType<ReturnType<typeof browseQuery>['prepare']>>();
+  /** A named statement (the ordinary page size in its text) or an unnamed one (any page size, planned each time). */
+  function prepareBrowse(shape: BrowseShape, named: boolean, walk: boolean) {
+    const key = [named ? (walk ? 'walk' : '') : 'unnamed', ...Object.entries(shape).flatMap(([name, on]) => (on ? [name] : []))].filter(Boolean).join('_') || 'all';
     let statement = browseStatements.get(key);
     if (!statement) {
-      statement = buildBrowseStatement(shape, key, named ? limit : undefined);
+      statement = browseQuery(shape, sql.placeholder, named ? ORDINARY_LIMIT : sql.placeholder('limit'), walk).prepare(named ? `browse_${key}` : '');
       browseStatements.set(key, statement);
     }
     return statement;
+  }
+
+  /**
+   * Whether PostgreSQL, planning this search with its words, walks the newest listings rather than reading the text
+   * index. Asked once per search and filter (EXPLAIN plans without running), remembered for ten minutes: how common a
+   * word is changes slowly. A long-lived wrong answer costs speed, never a wrong page: both plans find the same rows.
+   */
+  const walkDecisions = new LRUCache<string, boolean>({ max: 2_000, ttl: 10 * 60_000 });
+  async function walksNewest(shape: BrowseShape, values: BrowseValues): Promise<boolean> {
+    if (options.searchPlan) return options.searchPlan === 'walk';
+    const key = JSON.stringify([shape.category && values.categoryId, shape.type && values.listingType, shape.title, shape.rest, values.search, values.titleSearch]);
+    const known = walkDecisions.get(key);
+    if (known !== undefined) return known;
+    const asked = browseQuery({ ...shape, viewer: false, after: false }, (name) => values[name] ?? null, ORDINARY_LIMIT, false);
+    const plan = await db.execute(sql`explain (format json) ${asked}`);
+    const walks = !JSON.stringify((plan as unknown as { rows: unknown[] }).rows).includes(SEARCH_INDEX);
+    walkDecisions.set(key, walks);
+    return walks;
   }
 
   const categoryIds = new Map<string, number>();
@@ -250,7 +273,7 @@ export function createServicesRepository(db: Db) {
         rest: filter.phase?.part === 'rest',
         after: !!after,
       };
-      return browseStatement(shape, limit).execute({
+      const values: BrowseValues = {
         viewerId,
         categoryId: filter.categoryId,
         listingType: filter.listingType,
@@ -259,7 +282,12 @@ export function createServicesRepository(db: Db) {
         afterCreatedAt: after?.createdAt,
         afterId: after?.id,
         limit,
-      });
+      };
+      if (!shape.search) return prepareBrowse(shape, limit === ORDINARY_LIMIT, false).execute(values);
+      // A search's second part (listings with the words elsewhere than the title) may ask for fewer rows: a walk
+      // reads a whole page and hands back what was asked, so it keeps its one statement.
+      if (limit <= ORDINARY_LIMIT && (await walksNewest(shape, values))) return (await prepareBrowse(shape, true, true).execute(values)).slice(0, limit);
+      return prepareBrowse(shape, false, false).execute(values);
     },
 
     /** Categories are never removed or renamed, so a found one is remembered: browsing by slug costs no extra query. */
