@@ -168,6 +168,11 @@ export const services = pgTable(
      * owner's name and picture (decision 031, migration 0013). A card remembered under (id, revision) is current.
      */
     revision: integer('revision').notNull().default(1),
+    /**
+     * Whether the owner is banned, copied from `users.is_banned` by database triggers (decision 033, migration 0014):
+     * a browse page then finds public listings in one index without visiting each owner.
+     */
+    ownerBanned: boolean('owner_banned').notNull().default(false),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => rawSql`setweight(to_tsvector('english', coalesce(${services.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${services.description}, '')), 'B')`,
     ),
@@ -181,10 +186,10 @@ export const services = pgTable(
     // Public browse: newest first among live listings, overall and per category.
     index('services_public_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive}`),
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned}`),
     index('services_public_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive}`),
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned}`),
     index('services_search_idx').using('gin', t.searchVector),
     // The administrator's list: every listing (deleted and paused included), newest first.
     index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

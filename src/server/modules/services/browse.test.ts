@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../../shared/services.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp } from '../../../../test/helpers/factories.js';
 import { createListing, loadCatalogue, offerPayload } from '../../../../test/helpers/listings.js';
+import { services, users } from '../../db/schema.js';
 
 let t: TestApp;
 let cookie: string;
@@ -181,5 +182,28 @@ describe('signed-out pages kept in memory', () => {
     const restored = await cached.app.inject({ method: 'POST', url: `/api/services/${second.id}/restore`, headers: { cookie: owner } });
     expect(restored.statusCode).toBe(200);
     expect(await ids()).toEqual([second.id]);
+  });
+});
+
+describe("a banned owner's listings (decision 033)", () => {
+  it('leave every page when the ban is written, however it is written, and a listing saved for a banned owner is hidden from the start', async () => {
+    const tag = marker();
+    const owner = await signUp(t.app);
+    const listing = await createListing(t, owner.cookie, { title: `Leaf raking ${tag}` }, 'yard');
+    const pages = async () =>
+      Promise.all([browse(`search=${tag}`), browse(`search=${tag}&sort=relevance`), browse(`search=${tag}&category=${listing.categoryId}`), browse('limit=50')]);
+    const ids = (page: BrowseResult) => page.services.map((s) => s.id);
+    expect((await pages()).slice(0, 3).map(ids)).toEqual([[listing.id], [listing.id], [listing.id]]);
+
+    const db = t.database.db;
+    await db.update(users).set({ isBanned: true }).where(eq(users.id, owner.user.id));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...row } = (await db.select().from(services).where(eq(services.id, listing.id)))[0]!;
+    const [written] = await db.insert(services).values({ ...row, revision: 1, ownerBanned: false }).returning({ id: services.id, ownerBanned: services.ownerBanned });
+    expect(written!.ownerBanned).toBe(true);
+    for (const page of await pages()) expect(ids(page)).not.toContain(listing.id);
+    expect((await pages()).slice(0, 3).map(ids)).toEqual([[], [], []]);
+
+    await db.update(users).set({ isBanned: false }).where(eq(users.id, owner.user.id));
+    expect((await pages()).slice(0, 3).map(ids)).toEqual([[written!.id, listing.id], [written!.id, listing.id], [written!.id, listing.id]]);
   });
 });

@@ -48,10 +48,11 @@ export interface PageRow {
 export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createServicesRepository>['findListing']>>>;
 
 /**
- * Listings anyone may see: not deleted, not paused, and not by a banned person. Written as SQL constants, not as
- * parameters: a prepared statement's generic plan can then use the partial index of public listings.
+ * Listings anyone may see: not deleted, not paused, and not by a banned person, on the listing's row alone (it
+ * carries its owner's ban, decision 033), so a page reads no owner. Written as SQL constants, not as parameters: a
+ * prepared statement's generic plan can then use the partial indexes of public listings, which have the same test.
  */
-const isPublic = sql`${services.deletedAt} is null and ${services.isActive} and not ${users.isBanned}`;
+const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned}`;
 
 export interface BrowseFilter {
   categoryId?: number;
@@ -132,10 +133,9 @@ export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' 
     return db
       .select(pageColumns(shape.viewer ? (value('viewerId') as string | Placeholder) : null))
       .from(services)
-      .innerJoin(users, eq(users.id, services.userId))
       .where(
         and(
-          isPublic,
+          isPublicListing,
           shape.category ? sql`${services.categoryId} = ${value('categoryId')}` : undefined,
           shape.type ? eq(services.listingType, sql`${value('listingType')}`) : undefined,
           // Every word in the title implies the whole match: one condition, which the planner estimates well
