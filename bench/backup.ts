@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres } from '../src/server/db/client.js';
-import { withClient } from '../src/server/modules/backups/restore.js';
-import { drizzleQuery, summarizeTables, type Query, type TableSummary } from '../src/server/modules/backups/tables.js';
+import { drizzleQuery, type Query, summarizeTables, type TableSummary, withClient } from '../src/server/modules/backups/index.js';
 import { seed, type SeedReport } from './seed.js';
 import {
   benchDatabaseUrl,

@@ -5,9 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database, Db } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema.js';
-import { createImageService } from '../src/server/modules/images/service.js';
-import { createServicesRepository } from '../src/server/modules/services/repository.js';
-import { createServicesService } from '../src/server/modules/services/service.js';
+import { createImageService } from '../src/server/modules/images/index.js';
+import { createListingsRepository, createListingsService } from '../src/server/modules/listings/index.js';
 import { browseQuerySchema } from '../src/shared/services.js';
 
 type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
@@ -34,11 +33,11 @@ export interface PathPlan {
 /** A path and how the service layer runs it (query parsed as the route parses it), on the services `make` builds. */
 export type ExplainTarget<S> = { path: string; run: (services: S) => Promise<unknown> };
 
-type ListingsServices = ReturnType<typeof createServicesService>;
+type ListingsServices = ReturnType<typeof createListingsService>;
 
 /** The listings module as the server wires it, on the given drizzle instance. */
 export const listingsServices = (db: Db): ListingsServices =>
-  createServicesService({ db, repo: createServicesRepository(db), images: createImageService(db), locate: () => undefined });
+  createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: () => undefined });
 
 /** Each benchmarked listings path as it runs for an anonymous visitor. */
 export function explainTargets(listingId: number): Array<ExplainTarget<ListingsServices>> {

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openPostgres, type Database } from '../src/server/db/client.js';
 import { services } from '../src/server/db/schema.js';
 import { isDatabaseUnavailable } from '../src/server/lib/database-faults.js';
-import type { PgEventBus } from '../src/server/modules/events/pg-bus.js';
+import type { PgEventBus } from '../src/server/modules/events/index.js';
 import { MESSAGES } from '../src/shared/texts.js';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers/app.js';
 import { signUp } from './helpers/factories.js';

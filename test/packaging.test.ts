@@ -155,7 +155,7 @@ describe('deployment examples', () => {
     expect(Number(/proxy_read_timeout (\d+)s;/.exec(events)?.[1])).toBeGreaterThanOrEqual(60);
     expect(conf).toContain('proxy_set_header X-Forwarded-For');
     expect(conf).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
-    // The listing routes' body limit (src/server/modules/services/routes.ts).
+    // The listing routes' body limit (src/server/modules/listings/routes.ts).
     const largestListing = MAX_IMAGES * MAX_IMAGE_REF_LENGTH + 64 * 1024;
     const megabytes = Number(/client_max_body_size (\d+)m;/.exec(conf)?.[1]);
     expect(megabytes * 1024 * 1024).toBeGreaterThanOrEqual(largestListing);

@@ -13,48 +13,21 @@ import { registerErrorHandling } from './lib/error-handler.js';
 import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
 import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logging.js';
 import { createSerializerCompiler } from './lib/serializer.js';
-import { accountCareRoutes } from './modules/account/care-routes.js';
-import { accountRoutes } from './modules/account/routes.js';
-import { createAccountService, signUpWithVerification } from './modules/account/service.js';
-import { createOverviewService } from './modules/admin/overview.js';
-import { createOverviewRepository } from './modules/admin/overview-repository.js';
-import { createAdminRepository } from './modules/admin/repository.js';
-import { healthWarnings } from './modules/admin/health-warnings.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { createAdminService } from './modules/admin/service.js';
-import { registerBackups } from './modules/backups/plugin.js';
-import { createOidcClient } from './modules/auth/oidc.js';
-import { sessionPlugin } from './modules/auth/plugin.js';
-import { createAuthRepository } from './modules/auth/repository.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createSessionStore } from './modules/auth/sessions.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { createReadiness, type Readiness } from './modules/health/readiness.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { imageRoutes } from './modules/images/routes.js';
-import { createImageService } from './modules/images/service.js';
-import { uploadLimit } from './modules/images/upload.js';
-import { createPublicPageCache } from './modules/services/public-pages.js';
-import { createServicesRepository } from './modules/services/repository.js';
-import { servicesRoutes } from './modules/services/routes.js';
-import { createServicesService } from './modules/services/service.js';
-import { createEventBus, type EventBus } from './modules/events/bus.js';
-import { eventsRoutes } from './modules/events/routes.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
-import { createMetrics } from './modules/metrics/metrics.js';
-import { metricsRoutes } from './modules/metrics/routes.js';
-import { createMessagingRepository } from './modules/messaging/repository.js';
-import { messagingRoutes } from './modules/messaging/routes.js';
-import { createMessagingService } from './modules/messaging/service.js';
-import { createReportsRepository } from './modules/reports/repository.js';
-import { reportsRoutes } from './modules/reports/routes.js';
-import { createReportsService } from './modules/reports/service.js';
-import { createReviewsRepository } from './modules/reviews/repository.js';
-import { reviewsRoutes } from './modules/reviews/routes.js';
-import { createReviewsService } from './modules/reviews/service.js';
-import { locateZip } from './modules/zip/lookup.js';
-import { zipRoutes } from './modules/zip/routes.js';
+import { accountCareRoutes, accountRoutes, createAccountService, signUpWithVerification } from './modules/account/index.js';
+import { adminRoutes, createAdminRepository, createAdminService, createOverviewRepository, createOverviewService, healthWarnings } from './modules/admin/index.js';
+import { registerBackups } from './modules/backups/index.js';
+import { authRoutes, createAuthRepository, createAuthService, createOidcClient, createSessionStore, sessionPlugin } from './modules/auth/index.js';
+import { catalogueRoutes } from './modules/catalogue/index.js';
+import { createReadiness, healthRoutes, type Readiness } from './modules/health/index.js';
+import { createImageService, imageRoutes, uploadLimit } from './modules/images/index.js';
+import { createListingsRepository, createListingsService, createPublicPageCache, listingsRoutes } from './modules/listings/index.js';
+import { createEventBus, type EventBus, eventsRoutes } from './modules/events/index.js';
+import { createMailer, type Mailer } from './modules/mail/index.js';
+import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
+import { createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.js';
+import { createReportsRepository, createReportsService, reportsRoutes } from './modules/reports/index.js';
+import { createReviewsRepository, createReviewsService, reviewsRoutes } from './modules/reviews/index.js';
+import { locateZip, zipRoutes } from './modules/zip/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,11 +138,11 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountCareRoutes, { config, db: database.db, mail: mailer, sessions, listings: { changed: () => publicPages.forgetAll() } });
   await app.register(catalogueRoutes, { db: database.db });
   const images = createImageService(database.db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
-  const listingsRepo = createServicesRepository(database.db);
+  const listingsRepo = createListingsRepository(database.db);
   // Through the bus, every process's cache forgets when any process changes a listing (decision 026).
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
-  const listings = createServicesService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
-  await app.register(servicesRoutes, { services: listings });
+  const listings = createListingsService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
+  await app.register(listingsRoutes, { services: listings });
   const reviews = createReviewsService({
     db: database.db,
     repo: createReviewsRepository(database.db),

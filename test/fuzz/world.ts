@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { createAuthRepository } from '../../src/server/modules/auth/repository.js';
-import { createSessionStore } from '../../src/server/modules/auth/sessions.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
 import type { User } from '../../src/shared/auth.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../helpers/app.js';
 import { markEmailVerified, signUp } from '../helpers/factories.js';

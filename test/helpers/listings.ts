@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Service } from '../../src/shared/services.js';
-import { createAuthRepository } from '../../src/server/modules/auth/repository.js';
-import { createSessionStore } from '../../src/server/modules/auth/sessions.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
 import type { TestApp } from './app.js';
 
 let catalogue: Promise<Array<{ id: number; slug: string; serviceTypeIds: number[] }>> | undefined;

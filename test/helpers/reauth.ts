@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createAuthRepository } from '../../src/server/modules/auth/repository.js';
-import { createSessionStore } from '../../src/server/modules/auth/sessions.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
 import type { TestApp } from './app.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventsLogger } from '../../src/server/modules/events/bus.js';
+import type { EventsLogger } from '../../src/server/modules/events/index.js';
 
 /** One server-sent events frame as the browser's EventSource would see its fields. */
 export interface SseFrame {

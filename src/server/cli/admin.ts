@@ -8,7 +8,7 @@ import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { loadDotEnv } from '../env-file.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { seedDemoData } from '../db/demo/seed.js';
-import { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from '../modules/admin/provision.js';
+import { checkAdministratorEmail, checkNewPassword, provisionAdministrator, ProvisionError } from '../modules/auth/index.js';
 
 const USAGE = `Usage: npm run admin -- create EMAIL
 

@@ -7,10 +7,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { openPglite } from '../db/client.js';
 import { loadDotEnv } from '../env-file.js';
-import { backupsDir, freshBackupPath, pruneBackups, type BackupInfo } from '../modules/backups/files.js';
-import { readLocalAccess } from '../modules/backups/local-access.js';
-import { MissingToolError, pgDump } from '../modules/backups/postgres.js';
-import { fileInfo, writeBackup } from '../modules/backups/service.js';
+import { type BackupInfo, backupsDir, fileInfo, freshBackupPath, MissingToolError, pgDump, pruneBackups, readLocalAccess, writeBackup } from '../modules/backups/index.js';
 
 const USAGE = `Usage: npm run backup [-- --out PATH]
 

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { tryLockDataDir } from '../data-dir.js';
 import { openPglite } from '../db/client.js';
 import { loadDotEnv } from '../env-file.js';
-import { moveToPostgres, MoveRefusal } from '../modules/backups/move.js';
+import { MoveRefusal, moveToPostgres } from '../modules/backups/index.js';
 
 async function main(): Promise<void> {
   if (process.argv.length > 2) throw new MoveRefusal('Usage: DATABASE_URL=postgres://… npm run move-to-postgres (DATA_DIR: the embedded marketplace to copy)');

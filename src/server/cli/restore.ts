@@ -6,8 +6,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { loadDotEnv } from '../env-file.js';
-import { MissingToolError } from '../modules/backups/postgres.js';
-import { backupKind, restorePglite, restorePostgres, RestoreRefusal, type RestoreResult } from '../modules/backups/restore.js';
+import { backupKind, MissingToolError, restorePglite, restorePostgres, RestoreRefusal, type RestoreResult } from '../modules/backups/index.js';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 

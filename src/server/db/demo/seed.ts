@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { CATALOGUE } from '../../../shared/catalogue.js';
 import { createServiceSchema } from '../../../shared/services.js';
-import { createAuthRepository, type UserRow } from '../../modules/auth/repository.js';
-import { createImageService } from '../../modules/images/service.js';
-import { createServicesRepository } from '../../modules/services/repository.js';
-import { createServicesService } from '../../modules/services/service.js';
-import { locateZip } from '../../modules/zip/lookup.js';
+import { createAuthRepository, type UserRow, viewerOf } from '../../modules/auth/index.js';
+import { createImageService } from '../../modules/images/index.js';
+import { createListingsRepository, createListingsService } from '../../modules/listings/index.js';
+import { locateZip } from '../../modules/zip/index.js';
 import type { Db } from '../client.js';
 import { categories, services, serviceTypes, users } from '../schema.js';
 import { DEMO_LISTINGS, DEMO_USERS } from './content.js';
@@ -42,7 +41,7 @@ export async function seedDemoData(db: Db): Promise<number> {
 
   const authRepository = createAuthRepository(db);
   const images = createImageService(db);
-  const listings = createServicesService({ db, repo: createServicesRepository(db), images, locate: locateZip });
+  const listings = createListingsService({ db, repo: createListingsRepository(db), images, locate: locateZip });
 
   const people = new Map<string, UserRow>();
   for (const person of DEMO_USERS) {
@@ -91,7 +90,7 @@ export async function seedDemoData(db: Db): Promise<number> {
       city: place?.city,
       state: place?.state,
     });
-    const created = await listings.create(owner, input);
+    const created = await listings.create(viewerOf(owner, []), input);
     const postedAt = new Date(now - demo.daysAgo * DAY_MS - index * 60_000);
     await db.update(services).set({ createdAt: postedAt, updatedAt: postedAt }).where(eq(services.id, created.id));
   }

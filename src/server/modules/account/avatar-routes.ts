@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '../../../shared/auth.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import { requireUser } from '../auth/plugin.js';
-import { presentUser } from '../auth/presenter.js';
-import { IMAGE_MULTIPART, readImageUpload, uploadLimit } from '../images/upload.js';
+import { presentUser, requireAccount } from '../auth/index.js';
+import { IMAGE_MULTIPART, readImageUpload, uploadLimit } from '../images/index.js';
 import type { AvatarService } from './avatar.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema };
@@ -17,13 +16,13 @@ export const avatarRoutes: FastifyPluginAsyncZod<{ config: Config; avatars: Avat
   const uploadsPerUser = uploadLimit(config.RATE_LIMIT_SCALE);
 
   app.put('/api/auth/avatar', { config: { signedIn: true }, schema: { response: { 200: userSchema, ...errors } } }, async (request) => {
-    const user = requireUser(request);
+    const user = requireAccount(request);
     await uploadsPerUser.consume(user.id);
     const { bytes, name } = await readImageUpload(request);
     return presentUser(await avatars.replace(user, bytes, name), config.ADMIN_EMAILS);
   });
 
   app.delete('/api/auth/avatar', { config: { signedIn: true }, schema: { response: { 200: userSchema, ...errors } } }, async (request) =>
-    presentUser(await avatars.remove(requireUser(request)), config.ADMIN_EMAILS),
+    presentUser(await avatars.remove(requireAccount(request)), config.ADMIN_EMAILS),
   );
 };

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp } from '../../../../test/helpers/factories.js';
 import { offerPayload } from '../../../../test/helpers/listings.js';
 import { images, serviceTypes, services } from '../../db/schema.js';
-import { createImageService } from '../images/service.js';
+import { createImageService } from '../images/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

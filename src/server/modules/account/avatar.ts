@@ -1,8 +1,9 @@
 import { MESSAGES } from '../../../shared/texts.js';
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
-import type { UserRow } from '../auth/repository.js';
-import type { ProcessedImage } from '../images/pipeline.js';
+import { transaction } from '../../lib/transaction.js';
+import type { UserRow } from '../auth/index.js';
+import type { ProcessedImage } from '../images/index.js';
 import { createCareRepository } from './care-repository.js';
 
 /** What the profile picture needs from the image module. */
@@ -21,7 +22,7 @@ export function createAvatarService(deps: { db: Db; images: AvatarImages }) {
 
   /** Runs `work` holding the account's row: two changes of one picture cannot both keep theirs. */
   function onLiveAccount(userId: string, work: (tx: Db) => Promise<UserRow>): Promise<UserRow> {
-    return db.transaction(async (tx) => {
+    return transaction(db, async (tx) => {
       // Deleted between the session check and now: there is nobody left to change.
       if (!(await createCareRepository(tx).lockLiveUser(userId))) throw unauthorized(MESSAGES.signedOut);
       return work(tx);

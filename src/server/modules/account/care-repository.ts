@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountTokens, oidcIdentities, serviceLikes, services, users } from '../../db/schema.js';
-import type { UserRow } from '../auth/repository.js';
+import type { UserRow } from '../auth/index.js';
 
 /** The queries of the profile picture and of account deletion; `db` is the caller's transaction. */
 export function createCareRepository(db: Db) {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, accountNoticeSchema, deleteAccountSchema } from '../../../shared/account.js';
 import { apiErrorSchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
-import { clearSessionCookie, requireUser } from '../auth/plugin.js';
-import { reauthenticatedUntil } from '../auth/reauth.js';
+import { clearSessionCookie, reauthenticatedUntil, requireAccount } from '../auth/index.js';
 import type { DeletionService } from './deletion.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
@@ -18,7 +17,7 @@ export const deletionRoutes: FastifyPluginAsyncZod<{ config: Config; deletion: D
     // Before the terms too: someone who will not accept them must still be able to leave. No body reads as an empty one.
     { config: { signedIn: true, allowBeforeTerms: true }, schema: { body: deleteAccountSchema.nullish(), response: { 200: accountNoticeSchema, ...errors } } },
     async (request, reply) => {
-      await deletion.deleteAccount(requireUser(request), request.body ?? {}, reauthenticatedUntil(request.session?.oidcIdToken) !== null);
+      await deletion.deleteAccount(requireAccount(request), request.body ?? {}, reauthenticatedUntil(request.session?.oidcIdToken) !== null);
       clearSessionCookie(reply, config);
       return { message: ACCOUNT_MESSAGES.accountDeleted };
     },

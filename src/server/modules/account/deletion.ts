@@ -3,21 +3,11 @@ import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { RateLimit } from '../../lib/rate-limit.js';
+import { transaction } from '../../lib/transaction.js';
 import { MESSAGES } from '../../../shared/texts.js';
-import { isAdministrator } from '../auth/presenter.js';
-import type { UserRow } from '../auth/repository.js';
-import type { SessionStore } from '../auth/sessions.js';
-import type { Email } from '../mail/mailer.js';
-import { layoutEmail } from '../mail/templates.js';
+import { isAdministrator, type SessionStore, type UserRow } from '../auth/index.js';
+import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
 import { createCareRepository } from './care-repository.js';
-
-/** What deletion needs from the mail module: the outbox, written in the deletion's transaction. */
-export interface DeletionMail {
-  enqueue(tx: Db, email: Email): Promise<void>;
-  /** Rows addressed to the person go with the account (decision 018): queued links, notifications, copies. */
-  dropAllTo(tx: Db, address: string): Promise<void>;
-  kick(): void;
-}
 
 /** What deletion needs from the image module: every image a person owns, inside the transaction. */
 export interface DeletionImages {
@@ -25,9 +15,7 @@ export interface DeletionImages {
 }
 
 /** What deletion needs from the session store: the sessions end in the deletion's transaction, their live streams once it committed. */
-export interface DeletionSessions {
-  transaction: SessionStore['transaction'];
-}
+export type DeletionSessions = Pick<SessionStore, 'endAllOf'>;
 
 /** What deletion needs from the listings module: its signed-out page cache shows the removed listings until told. */
 export interface DeletionListings {
@@ -58,7 +46,7 @@ export function accountDeletedEmail(to: string, username: string | null): Email 
 export function createDeletionService(deps: {
   db: Db;
   images: DeletionImages;
-  mail: DeletionMail;
+  mail: Outbox;
   listings: DeletionListings;
   sessions: DeletionSessions;
   adminEmails: readonly string[];
@@ -93,23 +81,23 @@ export function createDeletionService(deps: {
       if (isAdministrator(user, adminEmails)) throw forbidden(ACCOUNT_MESSAGES.adminCannotDelete);
       // Slow (scrypt): before the transaction, never inside it.
       await confirm(user, input, reauthenticated);
-      await sessions.transaction(db, async (tx, endSessions) => {
+      await transaction(db, async (tx) => {
         const repo = createCareRepository(tx);
         // The row lock orders this after any change of the same account in flight; a second deletion finds a tombstone.
         const account = await repo.lockLiveUser(user.id);
         if (!account) throw unauthorized(MESSAGES.signedOut);
         if (account.email) {
+          // Rows addressed to the person go with the account (decision 018): queued links, notifications, copies.
           await mail.dropAllTo(tx, account.email);
           await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
         }
         await repo.deleteListingsOf(user.id);
         await repo.deleteLikesOf(user.id);
         await images.removeAllOf(tx, user.id);
-        await endSessions(user.id);
+        await sessions.endAllOf(tx, user.id);
         await repo.deleteAccessOf(user.id);
         await repo.scrub(user.id);
       });
-      mail.kick();
       listings.changed();
     },
   };

@@ -1,6 +1,5 @@
 import { RESET_PASSWORD_TTL_MINUTES, VERIFY_EMAIL_TTL_HOURS } from '../../../shared/account.js';
-import type { Email } from '../mail/mailer.js';
-import { layoutEmail } from '../mail/templates.js';
+import { type Email, layoutEmail } from '../mail/index.js';
 
 /**
  * The account emails (decision 014). The links open pages of the site, which post the token: a mail scanner

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accountTokens, oidcIdentities, users } from '../../db/schema.js';
-import type { UserRow } from '../auth/repository.js';
+import type { UserRow } from '../auth/index.js';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export type TokenPurpose = AccountTokenRow['purpose'];

@@ -14,10 +14,7 @@ import { MESSAGES } from '../../../shared/texts.js';
 import type { Config } from '../../config.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { forbidden } from '../../lib/errors.js';
-import { requireUser, startSession } from '../auth/plugin.js';
-import { presentUser } from '../auth/presenter.js';
-import { reauthenticatedUntil } from '../auth/reauth.js';
-import type { SessionStore } from '../auth/sessions.js';
+import { presentUser, reauthenticatedUntil, requireAccount, type SessionStore, startSession } from '../auth/index.js';
 import type { AccountService } from './service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -39,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
   app.post(
     '/api/auth/resend-verification',
     { config: { signedIn: true, allowBeforeTerms: true }, schema: { response: { 202: accountNoticeSchema, ...errors } } },
-    async (request, reply) => reply.code(202).send(await account.resendVerification(requireUser(request))),
+    async (request, reply) => reply.code(202).send(await account.resendVerification(requireAccount(request))),
   );
 
   app.post(
@@ -67,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     '/api/auth/change-password',
     { config: { signedIn: true }, schema: { body: changePasswordSchema, response: { 200: userSchema, ...errors } } },
     async (request) => {
-      const user = await account.changePassword(requireUser(request), request.session!.id, request.body);
+      const user = await account.changePassword(requireAccount(request), request.session!.id, request.body);
       return presentUser(user, config.ADMIN_EMAILS);
     },
   );
@@ -77,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     { config: { signedIn: true }, schema: { body: changeEmailSchema, response: { 202: userSchema, ...errors } } },
     async (request, reply) => {
       const reauthenticated = reauthenticatedUntil(request.session?.oidcIdToken) !== null;
-      const user = await account.changeEmail(requireUser(request), request.body, reauthenticated);
+      const user = await account.changeEmail(requireAccount(request), request.body, reauthenticated);
       return reply.code(202).send(presentUser(user, config.ADMIN_EMAILS, request.session!));
     },
   );

@@ -15,33 +15,25 @@ import { isUniqueViolation } from '../../lib/error-handler.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { RateLimit } from '../../lib/rate-limit.js';
-import type { UserRow } from '../auth/repository.js';
-import type { SessionStore } from '../auth/sessions.js';
-import type { Email } from '../mail/mailer.js';
+import { transaction } from '../../lib/transaction.js';
+import type { SessionStore, UserRow } from '../auth/index.js';
+import type { Outbox } from '../mail/index.js';
 import { changeEmailEmail, emailChangeNoticeEmail, resetPasswordEmail, verificationEmail } from './emails.js';
 import { createAccountRepository, type AccountRepository, type TokenPurpose } from './repository.js';
 import { hashToken, newToken, TOKEN_TTL_MS } from './tokens.js';
-
-/** What account care needs from the mail module: the outbox, written in the caller's transaction. */
-export interface AccountMail {
-  enqueue(tx: Db, email: Email): Promise<void>;
-  kick(): void;
-}
 
 export interface AccountUsers {
   findUserByEmail(email: string): Promise<UserRow | undefined>;
 }
 
 /** What account care needs from the session store: sessions end with the change that ends them, and so do their live streams. */
-export interface AccountSessions {
-  transaction: SessionStore['transaction'];
-}
+export type AccountSessions = Pick<SessionStore, 'endAllOf'>;
 
 export interface AccountDeps {
   db: Db;
   sessions: AccountSessions;
   users: AccountUsers;
-  mail: AccountMail;
+  mail: Outbox;
   /** config.PUBLIC_URL: the emailed links open pages there. */
   publicUrl: string;
   /** config.RATE_LIMIT_SCALE. */
@@ -63,7 +55,7 @@ async function issueToken(repo: AccountRepository, tx: Db, userId: string, purpo
   return token;
 }
 
-async function writeVerification(repo: AccountRepository, mail: AccountMail, publicUrl: string, tx: Db, userId: string, email: string): Promise<void> {
+async function writeVerification(repo: AccountRepository, mail: Outbox, publicUrl: string, tx: Db, userId: string, email: string): Promise<void> {
   const token = await issueToken(repo, tx, userId, 'verify_email', email);
   await mail.enqueue(tx, verificationEmail({ to: email, token, publicUrl }));
 }
@@ -74,15 +66,12 @@ async function writeVerification(repo: AccountRepository, mail: AccountMail, pub
  */
 export function signUpWithVerification(deps: Pick<AccountDeps, 'db' | 'mail' | 'publicUrl'>) {
   const repo = createAccountRepository(deps.db);
-  return async (insert: (tx: Db) => Promise<UserRow>): Promise<UserRow> => {
-    const user = await deps.db.transaction(async (tx) => {
+  return (insert: (tx: Db) => Promise<UserRow>): Promise<UserRow> =>
+    transaction(deps.db, async (tx) => {
       const created = await insert(tx);
       if (created.email && !created.emailVerified) await writeVerification(repo, deps.mail, deps.publicUrl, tx, created.id, created.email);
       return created;
     });
-    deps.mail.kick();
-    return user;
-  };
 }
 
 /** Email verification, password reset and change, email change (decision 014). */
@@ -95,13 +84,6 @@ export function createAccountService(deps: AccountDeps) {
   const forgotPerIp = new RateLimit({ name: 'forgot-password-address', points: FORGOT_PASSWORD_PER_30_MIN, durationSeconds: HOUR / 2 }, scale);
   const passwordTries = new RateLimit({ name: 'current-password', points: CURRENT_PASSWORD_TRIES_PER_HOUR, durationSeconds: HOUR }, scale);
   const emailChanges = new RateLimit({ name: 'email-changes', points: EMAIL_CHANGES_PER_HOUR, durationSeconds: HOUR }, scale);
-
-  /** Writes emails in one transaction, then asks the outbox to send them once it committed. */
-  async function mailing<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await db.transaction(work);
-    mail.kick();
-    return result;
-  }
 
   /** The current password, when a change needs it: limited per account, so a left-open session cannot be used to guess it. */
   async function checkCurrentPassword(userId: string, passwordHash: string, given: string | undefined): Promise<void> {
@@ -131,7 +113,7 @@ export function createAccountService(deps: AccountDeps) {
     /** POST /api/auth/verify-email: one endpoint for both links that confirm an address. */
     async verifyEmail(token: string): Promise<AccountNotice> {
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(db, async (tx) => {
           const spent = await repo.spendToken(tx, hashToken(token), ['verify_email', 'change_email']);
           if (!spent) throw invalidLink();
           const user = await repo.lockUser(tx, spent.userId);
@@ -150,7 +132,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!email) throw badRequest(ACCOUNT_MESSAGES.noEmail);
       if (user.emailVerified) throw conflict(ACCOUNT_MESSAGES.alreadyVerified);
       await resends.consume(user.id);
-      await mailing((tx) => writeVerification(repo, mail, publicUrl, tx, user.id, email));
+      await transaction(db, (tx) => writeVerification(repo, mail, publicUrl, tx, user.id, email));
       return { message: ACCOUNT_MESSAGES.verificationSent(email) };
     },
 
@@ -164,7 +146,7 @@ export function createAccountService(deps: AccountDeps) {
       const user = await users.findUserByEmail(email);
       const to = user?.email;
       if (!user || !to || user.isBanned || user.deletedAt) return;
-      await mailing(async (tx) => {
+      await transaction(db, async (tx) => {
         const token = await issueToken(repo, tx, user.id, 'reset_password', to);
         await mail.enqueue(tx, resetPasswordEmail({ to, token, publicUrl, username: user.username }));
       });
@@ -184,7 +166,7 @@ export function createAccountService(deps: AccountDeps) {
       if (found?.purpose !== 'reset_password') throw invalidLink();
       assertUncommonPassword(password, 'password');
       const passwordHash = await hashPassword(password);
-      return sessions.transaction(db, async (tx, endSessions) => {
+      return transaction(db, async (tx) => {
         const spent = await repo.spendToken(tx, tokenHash, ['reset_password']);
         if (!spent) throw invalidLink();
         const user = await repo.lockUser(tx, spent.userId);
@@ -193,7 +175,7 @@ export function createAccountService(deps: AccountDeps) {
         const proven = sameAddress(user.email, spent.email);
         const updated = await repo.updateUser(tx, user.id, { passwordHash, pendingEmail: null, ...(proven && { emailVerified: true }) });
         await repo.retireTokens(tx, user.id, ['reset_password', 'change_email']);
-        await endSessions(user.id);
+        await sessions.endAllOf(tx, user.id);
         if (proven && !user.emailVerified) await repo.deleteOidcIdentitiesOf(tx, user.id);
         return updated!;
       });
@@ -206,11 +188,11 @@ export function createAccountService(deps: AccountDeps) {
       assertUncommonPassword(input.newPassword, 'newPassword');
       await checkCurrentPassword(user.id, currentHash, input.currentPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      return sessions.transaction(db, async (tx, endSessions) => {
+      return transaction(db, async (tx) => {
         // Another tab changed it since we checked: the password given is no longer the current one.
         const updated = await repo.replacePasswordHash(tx, user.id, currentHash, passwordHash);
         if (!updated) throw wrongPassword();
-        await endSessions(user.id, { keep: sessionId });
+        await sessions.endAllOf(tx, user.id, { keep: sessionId });
         await repo.retireTokens(tx, user.id, ['reset_password']);
         return updated;
       });
@@ -228,7 +210,7 @@ export function createAccountService(deps: AccountDeps) {
       if (user.passwordHash) await checkCurrentPassword(user.id, user.passwordHash, input.currentPassword);
       if (await repo.otherUserWithEmail(db, newEmail, user.id)) throw conflict(MESSAGES.emailTaken, { newEmail: MESSAGES.emailTaken });
       await emailChanges.consume(user.id);
-      return mailing(async (tx) => {
+      return transaction(db, async (tx) => {
         const updated = await repo.updateUser(tx, user.id, { pendingEmail: newEmail });
         const token = await issueToken(repo, tx, user.id, 'change_email', newEmail);
         await mail.enqueue(tx, changeEmailEmail({ to: newEmail, token, publicUrl, username: user.username }));

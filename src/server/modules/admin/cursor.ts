@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import { INT4_MAX, text } from '../../../shared/input.js';
-import { badRequest } from '../../lib/errors.js';
-
-/**
- * Opaque to clients: where the next page of an administrator's list starts. `k` names the list, so a cursor of
- * one list is refused by another; `t` is the sort time in full precision (UTC, microseconds, as `sortTime()`
- * writes it); `i` the row's id, the tie-breaker (text for users, a number for everything else).
- */
-export type CursorKind = 'users' | 'services' | 'reports' | 'conversations' | 'messages' | 'audit';
+import { cursorCodec } from '../../lib/paging.js';
 
 /** `2025-06-01T12:34:56.123456Z`: what the repository selects with `to_char`, and what PostgreSQL reads back. */
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -27,6 +19,11 @@ const intId = z.number().int().positive().max(INT4_MAX);
 const bigId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const textId = text().min(1).max(200);
 
+/**
+ * Opaque to clients: where the next page of an administrator's list starts. `k` names the list, so a cursor of
+ * one list is refused by another; `t` is the sort time in full precision (UTC, microseconds, as `sortTime()`
+ * writes it); `i` the row's id, the tie-breaker (text for users, a number for everything else).
+ */
 const schemas = {
   users: z.object({ k: z.literal('users'), t: time, i: textId }),
   services: z.object({ k: z.literal('services'), t: time, i: intId }),
@@ -36,23 +33,12 @@ const schemas = {
   audit: z.object({ k: z.literal('audit'), i: bigId }),
 } as const;
 
-export type CursorOf<K extends CursorKind> = Omit<z.infer<(typeof schemas)[K]>, 'k'>;
-
-export function encodeCursor<K extends CursorKind>(kind: K, value: CursorOf<K>): string {
-  return Buffer.from(JSON.stringify({ k: kind, ...value })).toString('base64url');
-}
-
-/** The decoded position, or undefined without a cursor; anything forged or from another list answers 400. */
-export function decodeCursor<K extends CursorKind>(kind: K, raw: string | undefined): CursorOf<K> | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  try {
-    const parsed = schemas[kind].safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    if (parsed.success) {
-      const { k: _k, ...value } = parsed.data;
-      return value as CursorOf<K>;
-    }
-  } catch {
-    // fall through: any undecodable cursor gets the same answer
-  }
-  throw badRequest(ADMIN_ERRORS.invalidCursor, { cursor: ADMIN_ERRORS.invalidCursor });
-}
+/** One codec per list (lib/paging.ts); the `k` each schema requires keeps one list's cursor out of another. */
+export const adminCursors = {
+  users: cursorCodec(schemas.users),
+  services: cursorCodec(schemas.services),
+  reports: cursorCodec(schemas.reports),
+  conversations: cursorCodec(schemas.conversations),
+  messages: cursorCodec(schemas.messages),
+  audit: cursorCodec(schemas.audit),
+};

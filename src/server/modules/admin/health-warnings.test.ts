@@ -7,7 +7,7 @@ import { call, ok } from '../../../../test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
 import { DEMO_EMAIL_DOMAIN, hasRealMembers } from '../../db/demo/seed.js';
-import { createAuthRepository } from '../auth/repository.js';
+import { createAuthRepository } from '../auth/index.js';
 import { healthWarnings } from './health-warnings.js';
 
 const URL = '/api/admin/health-warnings';

@@ -1,6 +1,6 @@
 import type { AdminOverview } from '../../../shared/admin.js';
 import type { Db } from '../../db/client.js';
-import { readOutboxHealth } from '../mail/outbox-health.js';
+import { readOutboxHealth } from '../mail/index.js';
 import type { OverviewRepository } from './overview-repository.js';
 
 /** What the Overview needs from the backups module: the newest backup file, as `GET /api/admin/backups` lists it first. */

@@ -3,6 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportStatus } from '../../../shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { adminAuditLog, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type AdminUserRow = typeof users.$inferSelect;
@@ -114,7 +115,7 @@ export function createAdminRepository(db: Db) {
 
   return {
     /** Runs `work` in one transaction: an action and its audit entry commit together or not at all. */
-    transaction: <T>(work: (tx: Db) => Promise<T>) => db.transaction(work),
+    transaction: <T>(work: (tx: Db) => Promise<T>) => transaction(db, work),
 
     // Users: newest first over users_newest_idx.
     async pageOfUsers(limit: number, after?: After<string>) {

@@ -23,7 +23,7 @@ import { apiErrorSchema } from '../../../shared/errors.js';
 import { healthWarningsSchema } from '../../../shared/health-warnings.js';
 import { idParamsSchema, textId } from '../../../shared/input.js';
 import { forbidden } from '../../lib/errors.js';
-import { requireUser } from '../auth/plugin.js';
+import { isAdmin, requireUser } from '../../lib/viewer.js';
 import type { OverviewService } from './overview.js';
 import type { AdminService } from './service.js';
 
@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview:
   // Encapsulated in this plugin, so it runs for these routes only; before validation, so a non-administrator
   // learns that they may not call the route before anything about their input.
   app.addHook('preValidation', async (request) => {
-    if (!admin.isAdmin(requireUser(request))) throw forbidden(ADMIN_ERRORS.forbidden);
+    if (!isAdmin(requireUser(request))) throw forbidden(ADMIN_ERRORS.forbidden);
   });
   // Answers about other people are never cached on the way.
   app.addHook('onSend', async (_request, reply) => {

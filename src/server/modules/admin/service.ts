@@ -12,10 +12,11 @@ import type {
 import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import type { ReportStatus } from '../../../shared/reports.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { asSeenByOthers } from '../account/tombstone.js';
-import { isAdministrator } from '../auth/presenter.js';
-import type { UserRow } from '../auth/repository.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { pageOf } from '../../lib/paging.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { asSeenByOthers } from '../account/index.js';
+import { isAdministrator } from '../auth/index.js';
+import { adminCursors } from './cursor.js';
 import {
   presentAdminConversation,
   presentAdminMessage,
@@ -36,12 +37,6 @@ export interface ListingsCache {
   forgetAll(): void;
 }
 
-/** One more row than asked tells whether there is a next page; the cursor points at the last row shown. */
-function paged<R>(rows: R[], limit: number, cursorOf: (last: R) => string): { items: R[]; nextCursor: string | null } {
-  const items = rows.slice(0, limit);
-  return { items, nextCursor: rows.length > limit ? cursorOf(items[items.length - 1]!) : null };
-}
-
 const nameOf = (person: { username: string | null; email?: string | null; id: string }) => person.username ?? person.email ?? person.id;
 
 /** What a ban needs from the session store: the person's open live event streams end at once (decision 017). */
@@ -52,7 +47,7 @@ export interface BannedStreams {
 export function createAdminService(deps: { repo: AdminRepository; adminEmails: readonly string[]; listings: ListingsCache; streams: BannedStreams }) {
   const { repo, adminEmails, listings, streams } = deps;
 
-  async function setBanned(admin: UserRow, userId: string, banned: boolean): Promise<AdminUser> {
+  async function setBanned(admin: Viewer, userId: string, banned: boolean): Promise<AdminUser> {
     const target = await repo.findUser(userId);
     if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
     // Only the role protects (decision 016): an account merely holding an ADMIN_EMAILS address, never proven, is anyone's.
@@ -81,26 +76,24 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
   }
 
   return {
-    isAdmin: (user: UserRow) => isAdministrator(user, adminEmails),
-
     async users(query: PageQuery): Promise<AdminUsersPage> {
-      const after = decodeCursor('users', query.cursor);
+      const after = adminCursors.users.decode(query.cursor);
       const [rows, total] = await Promise.all([repo.pageOfUsers(query.limit + 1, after), repo.countUsers()]);
-      const page = paged(rows, query.limit, (last) => encodeCursor('users', { t: last.sortKey, i: last.user.id }));
+      const page = pageOf(rows, query.limit, (last) => adminCursors.users.encode({ k: 'users', t: last.sortKey, i: last.user.id }));
       return { users: page.items.map((r) => presentAdminUser(r.user, adminEmails)), total, nextCursor: page.nextCursor };
     },
 
-    ban: (admin: UserRow, userId: string) => setBanned(admin, userId, true),
-    unban: (admin: UserRow, userId: string) => setBanned(admin, userId, false),
+    ban: (admin: Viewer, userId: string) => setBanned(admin, userId, true),
+    unban: (admin: Viewer, userId: string) => setBanned(admin, userId, false),
 
     async services(query: PageQuery & { includeDeleted: boolean }): Promise<AdminServicesPage> {
-      const after = decodeCursor('services', query.cursor);
+      const after = adminCursors.services.decode(query.cursor);
       const [rows, total] = await Promise.all([repo.pageOfServices(query.includeDeleted, query.limit + 1, after), repo.countServices(query.includeDeleted)]);
-      const page = paged(rows, query.limit, (last) => encodeCursor('services', { t: last.sortKey, i: last.service.id }));
+      const page = pageOf(rows, query.limit, (last) => adminCursors.services.encode({ k: 'services', t: last.sortKey, i: last.service.id }));
       return { services: page.items.map(presentAdminService), total, nextCursor: page.nextCursor };
     },
 
-    async deleteService(admin: UserRow, serviceId: number): Promise<{ id: number }> {
+    async deleteService(admin: Viewer, serviceId: number): Promise<{ id: number }> {
       await repo.transaction(async (tx) => {
         const deleted = await repo.deleteService(tx, serviceId);
         if (!deleted) throw notFound(ADMIN_ERRORS.serviceNotFound);
@@ -111,13 +104,13 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
     },
 
     async reports(query: PageQuery & { status?: ReportStatus }): Promise<AdminReportsPage> {
-      const after = decodeCursor('reports', query.cursor);
+      const after = adminCursors.reports.decode(query.cursor);
       const [rows, total] = await Promise.all([repo.pageOfReports(query.status, query.limit + 1, after), repo.countReports(query.status)]);
-      const page = paged(rows, query.limit, (last) => encodeCursor('reports', { t: last.sortKey, i: last.report.id }));
+      const page = pageOf(rows, query.limit, (last) => adminCursors.reports.encode({ k: 'reports', t: last.sortKey, i: last.report.id }));
       return { reports: page.items.map(presentAdminReport), total, nextCursor: page.nextCursor };
     },
 
-    async setReportStatus(admin: UserRow, reportId: number, input: ReportStatusUpdate): Promise<AdminReport> {
+    async setReportStatus(admin: Viewer, reportId: number, input: ReportStatusUpdate): Promise<AdminReport> {
       const record = await repo.transaction(async (tx) => {
         const updated = await repo.setReportStatus(tx, reportId, input.status, admin.id);
         if (!updated) throw (await repo.reportExists(tx, reportId)) ? conflict(ADMIN_ERRORS.reportAlreadyHandled) : notFound(ADMIN_ERRORS.reportNotFound);
@@ -134,9 +127,9 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
     },
 
     async conversations(query: PageQuery): Promise<AdminConversationsPage> {
-      const after = decodeCursor('conversations', query.cursor);
+      const after = adminCursors.conversations.decode(query.cursor);
       const [rows, total] = await Promise.all([repo.pageOfConversations(query.limit + 1, after), repo.countConversations()]);
-      const page = paged(rows, query.limit, (last) => encodeCursor('conversations', { t: last.sortKey, i: last.conversation.id }));
+      const page = pageOf(rows, query.limit, (last) => adminCursors.conversations.encode({ k: 'conversations', t: last.sortKey, i: last.conversation.id }));
       return { conversations: page.items.map(presentAdminConversation), total, nextCursor: page.nextCursor };
     },
 
@@ -144,8 +137,8 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
      * A conversation's messages, oldest first. Every page read is written to the audit log in the same
      * transaction (a page reached with a hand-made cursor is a read like any other); nothing is marked read.
      */
-    async messages(admin: UserRow, conversationId: number, query: PageQuery): Promise<AdminMessagesPage> {
-      const after = decodeCursor('messages', query.cursor);
+    async messages(admin: Viewer, conversationId: number, query: PageQuery): Promise<AdminMessagesPage> {
+      const after = adminCursors.messages.decode(query.cursor);
       return repo.transaction(async (tx) => {
         const conversation = await repo.findConversation(conversationId, tx);
         if (!conversation) throw notFound(ADMIN_ERRORS.conversationNotFound);
@@ -158,15 +151,15 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
           targetId: String(conversationId),
           summary: `${nameOf(asSeenByOthers(conversation.participant1))} ↔ ${nameOf(asSeenByOthers(conversation.participant2))}`,
         });
-        const page = paged(rows, query.limit, (last) => encodeCursor('messages', { i: last.message.id }));
+        const page = pageOf(rows, query.limit, (last) => adminCursors.messages.encode({ k: 'messages', i: last.message.id }));
         return { messages: page.items.map(presentAdminMessage), total, nextCursor: page.nextCursor };
       });
     },
 
     async auditLog(query: PageQuery): Promise<AuditLogPage> {
-      const after = decodeCursor('audit', query.cursor);
+      const after = adminCursors.audit.decode(query.cursor);
       const [rows, total] = await Promise.all([repo.pageOfAudit(query.limit + 1, after?.i), repo.countAudit()]);
-      const page = paged(rows, query.limit, (last) => encodeCursor('audit', { i: last.entry.id }));
+      const page = pageOf(rows, query.limit, (last) => adminCursors.audit.encode({ k: 'audit', i: last.entry.id }));
       return { entries: page.items.map(presentAuditEntry), total, nextCursor: page.nextCursor };
     },
   };

@@ -5,6 +5,8 @@ import type { Config } from '../../config.js';
 import { isApiPath, isPersonalPath, routedPath } from '../../lib/api-paths.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { assertSameOrigin, isSafeMethod } from '../../lib/request-guards.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { isAdministrator } from './presenter.js';
 import type { UserRow } from './repository.js';
 import { SESSION_IDLE_MS, type SessionStore } from './sessions.js';
 
@@ -19,8 +21,11 @@ export const sessionCookieName = (config: Config) => (isHttps(config) ? SECURE_S
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in person for this request, resolved once from the session cookie. */
-    session: { id: string; user: UserRow; oidcIdToken: string | null } | null;
+    /**
+     * The signed-in person's whole account record, for the accounts modules (auth, account) only; every other
+     * module reads `request.session.user`, the Viewer (server/lib/viewer.ts).
+     */
+    account: UserRow | null;
   }
   interface FastifyContextConfig {
     /** Lets a state-changing route run for a signed-in user who has not accepted the terms yet. */
@@ -55,10 +60,16 @@ export async function startSession(
   setSessionCookie(reply, await options.sessions.create(options.userId, options.oidcIdToken), options.config);
 }
 
-/** The signed-in user, or a 401 for routes that need one. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.session) throw unauthorized(MESSAGES.signedOut);
-  return request.session.user;
+/** The signed-in person's account record, or a 401 for routes that need one. */
+export function requireAccount(request: FastifyRequest): UserRow {
+  if (!request.account) throw unauthorized(MESSAGES.signedOut);
+  return request.account;
+}
+
+/** The person as the other modules see them (lib/viewer.ts). */
+export function viewerOf(user: UserRow, adminEmails: readonly string[]): Viewer {
+  const { id, username, email, emailVerified, termsAccepted, isBanned } = user;
+  return { id, username, email, emailVerified, termsAccepted, isBanned, role: isAdministrator(user, adminEmails) ? 'administrator' : 'member' };
 }
 
 /**
@@ -68,6 +79,7 @@ export function requireUser(request: FastifyRequest): UserRow {
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; sessions: SessionStore }) => {
   const { config, sessions } = opts;
   app.decorateRequest('session', null);
+  app.decorateRequest('account', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(routedPath(request))) return;
@@ -86,7 +98,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       clearSessionCookie(reply, config);
       throw forbidden(MESSAGES.suspended);
     }
-    request.session = { id: found.id, user: found.user, oidcIdToken: found.oidcIdToken };
+    request.account = found.user;
+    request.session = { id: found.id, user: viewerOf(found.user, config.ADMIN_EMAILS), oidcIdToken: found.oidcIdToken };
     if (found.refreshed) setSessionCookie(reply, unsigned.value!, config);
   });
 

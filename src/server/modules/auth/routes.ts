@@ -20,7 +20,7 @@ import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { OidcClient } from './oidc.js';
 import { oidcRoutes, redirectToProvider } from './oidc-routes.js';
-import { clearSessionCookie, requireUser, startSession } from './plugin.js';
+import { clearSessionCookie, requireAccount, startSession } from './plugin.js';
 import { presentUser } from './presenter.js';
 import type { UserRow } from './repository.js';
 import type { AuthService } from './service.js';
@@ -98,22 +98,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
   );
 
   app.get('/api/auth/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
-    presentUser(requireUser(request), config.ADMIN_EMAILS, request.session!),
+    presentUser(requireAccount(request), config.ADMIN_EMAILS, request.session!),
   );
 
   app.patch('/api/auth/username', { config: { signedIn: true }, schema: { body: usernameUpdateSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    present(await auth.changeUsername(requireUser(request).id, request.body.username)),
+    present(await auth.changeUsername(requireAccount(request).id, request.body.username)),
   );
 
   app.patch(
     '/api/auth/email-notifications',
     { config: { signedIn: true }, schema: { body: emailNotificationsSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => present(await auth.update(requireUser(request).id, request.body)),
+    async (request) => present(await auth.update(requireAccount(request).id, request.body)),
   );
 
   app.patch(
     '/api/auth/terms-acceptance',
     { config: { allowBeforeTerms: true, signedIn: true }, schema: { body: termsAcceptanceSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => present(await auth.update(requireUser(request).id, { termsAccepted: true })),
+    async (request) => present(await auth.update(requireAccount(request).id, { termsAccepted: true })),
   );
 };

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_IDLE_DAYS } from '../../../shared/limits.js';
 import type { Db } from '../../db/client.js';
+import { afterCommit } from '../../lib/transaction.js';
 import { createAuthRepository, type AuthRepository, type UserRow } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,9 +18,6 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export interface SessionStreams {
   endStreams(end: { userId: string; sessionId?: string; keepSessionId?: string }): Promise<void>;
 }
-
-/** Ends the person's sessions, all of them or all but `keep`, inside a transaction (see `transaction`). */
-export type EndSessions = (userId: string, options?: { keep?: string }) => Promise<void>;
 
 /**
  * Sessions: created at sign-in, resolved on each request, ended here and only here, so that ending one also
@@ -72,20 +70,13 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
     },
 
     /**
-     * Runs `work` in a transaction of `db`, for changes that end sessions together with others (a new password,
-     * a deleted account). The streams of the sessions `work` ends are closed once it has committed: closed
-     * before, a tab reconnecting at once could still find its session.
+     * Ends the person's sessions, all of them or all but `keep`, inside `tx` (begun with lib/transaction.ts), for
+     * changes that end sessions together with others (a new password, a deleted account). Their live streams are
+     * closed once it has committed: closed before, a tab reconnecting at once could still find its session.
      */
-    async transaction<T>(db: Db, work: (tx: Db, endSessions: EndSessions) => Promise<T>): Promise<T> {
-      const ended: Array<{ userId: string; keepSessionId?: string }> = [];
-      const result = await db.transaction((tx) =>
-        work(tx, async (userId, { keep } = {}) => {
-          await createAuthRepository(tx).deleteSessionsOfUser(userId, keep);
-          ended.push({ userId, keepSessionId: keep });
-        }),
-      );
-      for (const end of ended) await endStreams(end);
-      return result;
+    async endAllOf(tx: Db, userId: string, options: { keep?: string } = {}): Promise<void> {
+      await createAuthRepository(tx).deleteSessionsOfUser(userId, options.keep);
+      await afterCommit(tx, () => endStreams({ userId, keepSessionId: options.keep }));
     },
 
     /**

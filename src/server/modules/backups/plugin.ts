@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { recordBackupSuccess } from '../metrics/metrics.js';
+import { recordBackupSuccess } from '../metrics/index.js';
 import { loopbackUrl, removeLocalAccess, writeLocalAccess } from './local-access.js';
 import { backupRoutes } from './routes.js';
 import { startBackupSchedule } from './scheduler.js';
@@ -26,7 +26,7 @@ export async function registerBackups(app: FastifyInstance, { config, database }
   // After a restart the metrics still know the last backup, from the newest file.
   const latest = backups.latest();
   if (latest) recordBackupSuccess(latest.createdAt);
-  await app.register(backupRoutes, { backups, adminEmails: config.ADMIN_EMAILS, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE });
+  await app.register(backupRoutes, { backups, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE });
   app.decorate('backups', backups);
 }
 

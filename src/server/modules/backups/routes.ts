@@ -5,15 +5,13 @@ import { apiErrorSchema } from '../../../shared/errors.js';
 import { HttpError, forbidden, unauthorized } from '../../lib/errors.js';
 import { isBearer, isLoopback } from '../../lib/local-requests.js';
 import { RateLimit } from '../../lib/rate-limit.js';
-import { requireUser } from '../auth/plugin.js';
-import { isAdministrator } from '../auth/presenter.js';
+import { isAdmin, requireUser } from '../../lib/viewer.js';
 import type { BackupInfo } from './files.js';
 import { MissingToolError } from './postgres.js';
 import type { BackupService } from './service.js';
 
 export interface BackupRoutesOptions {
   backups: BackupService;
-  adminEmails: readonly string[];
   /** The token `npm run backup` presents from this machine (local-access.ts). */
   localToken: string;
   rateLimitScale: number;
@@ -29,7 +27,7 @@ const BACKUP_LIMIT = { points: 6, durationSeconds: 10 * 60, name: 'backups' };
  * POST /api/admin/backups takes a backup now (decision 027); GET lists the files. For the administrator, or for
  * `npm run backup` on this machine with the server's local token.
  */
-export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { backups, adminEmails, localToken, rateLimitScale }) => {
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { backups, localToken, rateLimitScale }) => {
   const limit = new RateLimit(BACKUP_LIMIT, rateLimitScale, BACKUP_TEXTS.tooMany);
 
   /** Who asks: 'local' for the command line, the administrator's id otherwise; anyone else is refused. */
@@ -43,7 +41,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       return 'local';
     }
     const user = requireUser(request);
-    if (!isAdministrator(user, adminEmails)) throw forbidden(ADMIN_ERRORS.forbidden);
+    if (!isAdmin(user)) throw forbidden(ADMIN_ERRORS.forbidden);
     return user.id;
   };
 

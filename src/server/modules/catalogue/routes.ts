@@ -9,6 +9,7 @@ import { catalogueSeedStatements } from '../../db/catalogue-seed.js';
 import type { Db } from '../../db/client.js';
 import { categories, serviceTypes } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { transaction } from '../../lib/transaction.js';
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/categories', { schema: { response: { 200: z.array(categorySchema) } } }, () =>
@@ -38,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     { config: { allowBeforeTerms: true }, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async () => {
       if (!seeded) {
-        await db.transaction(async (tx) => {
+        await transaction(db, async (tx) => {
           for (const statement of catalogueSeedStatements()) await tx.execute(sql.raw(statement));
         });
         seeded = true;

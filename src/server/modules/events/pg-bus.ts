@@ -4,7 +4,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { liveEventSchema } from '../../../shared/messaging.js';
 import type { Db } from '../../db/client.js';
-import type { EventBus, EventsLogger } from './bus.js';
+import type { EventBus, EventsLogger } from './types.js';
 import { createReassembler, encodePayloads, parsePayload } from './chunks.js';
 import { createSubscribers } from './subscribers.js';
 

@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../shared/errors.js';
 import type { LiveEvent } from '../../../shared/messaging.js';
-import { requireUser } from '../auth/plugin.js';
-import type { EventBus } from './bus.js';
+import { requireUser } from '../../lib/viewer.js';
+import type { EventBus } from './types.js';
 
 export const EVENTS_PATH = '/api/events';
 /** The `retry:` the browser waits before reconnecting a dropped stream. */

@@ -10,7 +10,8 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { createEventBus, type EventBus } from './bus.js';
+import { createEventBus } from './bus.js';
+import type { EventBus } from './types.js';
 import { EVICTED_RECONNECT_MS, eventsRoutes, RECONNECT_MS, type EventsRoutesOptions } from './routes.js';
 
 // Beside the app's own /api/events, the route is mounted again at test paths with test options (small cap, fast heartbeat).

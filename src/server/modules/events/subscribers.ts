@@ -1,5 +1,5 @@
 import type { LiveEvent } from '../../../shared/messaging.js';
-import type { EventsLogger, StreamEnd, SubscribeOptions } from './bus.js';
+import type { EventsLogger, StreamEnd, SubscribeOptions } from './types.js';
 
 type Listener = (event: LiveEvent) => void;
 

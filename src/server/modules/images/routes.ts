@@ -5,7 +5,7 @@ import { apiErrorSchema } from '../../../shared/errors.js';
 import { textId } from '../../../shared/input.js';
 import { uploadedImageSchema } from '../../../shared/services.js';
 import { notFound } from '../../lib/errors.js';
-import { requireUser } from '../auth/plugin.js';
+import { requireUser } from '../../lib/viewer.js';
 import { IMAGE_MESSAGES } from './messages.js';
 import type { ImageVariant } from './repository.js';
 import type { ImageService } from './service.js';

@@ -10,6 +10,7 @@ import { addressesOf, closedPort, startSmtpServer, type TestSmtpServer } from '.
 import { loadConfig } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
 import { createMailer, retryDelayMs, type Email, type MailerDeps, type MailLogger, type Mailer } from './mailer.js';
 import { newMessageEmail } from './templates.js';
 
@@ -51,7 +52,7 @@ const emailTo = (to: string, content = CONTENT): Email =>
 
 /** Writes the emails in one transaction, as a message send does. */
 const enqueue = (mailer: Mailer, emails: Email[]) =>
-  database.db.transaction(async (tx) => {
+  transaction(database.db, async (tx) => {
     for (const email of emails) await mailer.enqueue(tx, email);
   });
 
@@ -77,7 +78,7 @@ describe('the outbox', () => {
     const { mailer } = smtpMailer(smtp.url);
     const to = uniqueEmail('rollback');
     await expect(
-      database.db.transaction(async (tx) => {
+      transaction(database.db, async (tx) => {
         await mailer.enqueue(tx, emailTo(to));
         throw new Error('the message insert failed');
       }),

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { safeErrorMessage } from '../../lib/logging.js';
+import { afterCommit } from '../../lib/transaction.js';
 import { scrubbedBodies } from './link-secrets.js';
 import { createOutboxRepository, type OutboxRow } from './repository.js';
 import { createTransportFor, type MailTransport } from './transport.js';
@@ -15,7 +16,10 @@ export interface Email {
 }
 
 export interface Mailer {
-  /** Writes the email into the outbox inside the caller's transaction (tx is a Drizzle Db / transaction). */
+  /**
+   * Writes the email into the outbox inside the caller's transaction, begun with lib/transaction.ts's
+   * `transaction()`: the worker is woken once it commits (and not at all if it rolls back).
+   */
   enqueue(tx: Db, email: Email): Promise<void>;
   /** Drops every row addressed to `address`, inside the caller's transaction (an account being deleted). */
   dropAllTo(tx: Db, address: string): Promise<void>;
@@ -25,11 +29,14 @@ export interface Mailer {
   flush(): Promise<number>;
   /** Starts the background worker: a flush every few seconds and right after kick(). */
   start(): void;
-  /** Asks the worker to flush soon (call after the transaction that enqueued commits). */
+  /** Asks the worker to flush soon (`enqueue` does it after its transaction commits). */
   kick(): void;
   /** Stops the worker and waits for an in-flight flush. */
   stop(): Promise<void>;
 }
+
+/** What other modules write mail with: the outbox, inside their own transaction. */
+export type Outbox = Pick<Mailer, 'enqueue' | 'dropAllTo'>;
 
 /** Console and Fastify's (pino) logger both fit. */
 export interface MailLogger {
@@ -250,9 +257,14 @@ export function createMailer(deps: MailerDeps): Mailer {
     if (running && !timer) schedule(policy.pollMs);
   }
 
+  const kick = () => {
+    if (running) schedule(0);
+  };
+
   return {
     async enqueue(tx, email) {
       await repo.insert(tx, { kind: email.kind, toAddress: email.to, subject: email.subject, text: email.text, html: email.html });
+      await afterCommit(tx, kick);
     },
     dropAllTo: (tx, address) => repo.deleteAllTo(tx, address),
     sweep,
@@ -262,9 +274,7 @@ export function createMailer(deps: MailerDeps): Mailer {
       running = true;
       schedule(0);
     },
-    kick() {
-      if (running) schedule(0);
-    },
+    kick,
     async stop() {
       running = false;
       clearTimeout(timer);

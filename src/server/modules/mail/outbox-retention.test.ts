@@ -8,7 +8,8 @@ import { randomIp, signUp, uniqueEmail } from '../../../../test/helpers/factorie
 import { closedPort, createTestAppWithSmtp, linkIn, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
 import { loadConfig } from '../../config.js';
 import { outbox } from '../../db/schema.js';
-import { resetPasswordEmail, verificationEmail } from '../account/emails.js';
+import { transaction } from '../../lib/transaction.js';
+import { resetPasswordEmail, verificationEmail } from '../account/index.js';
 import { REMOVED_TOKEN, withoutLinkSecrets } from './link-secrets.js';
 import { createMailer } from './mailer.js';
 import { messageCopyEmail } from './templates.js';
@@ -25,7 +26,7 @@ afterAll(() => t?.close());
 const rowsTo = (...addresses: string[]) => t.database.db.select().from(outbox).where(inArray(outbox.toAddress, addresses)).orderBy(asc(outbox.id));
 const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: randomIp() });
 const enqueue = (...emails: Parameters<typeof t.app.mailer.enqueue>[1][]) =>
-  t.database.db.transaction(async (tx) => {
+  transaction(t.database.db, async (tx) => {
     for (const email of emails) await t.app.mailer.enqueue(tx, email);
   });
 

@@ -7,6 +7,7 @@ import { closedPort, startSmtpServer, type TestSmtpServer } from '../../../../te
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
 import { createMailer, DEFAULT_OUTBOX_POLICY, type Email, type Mailer, type OutboxPolicy } from './mailer.js';
 import { createOutboxRepository } from './repository.js';
 import { newMessageEmail } from './templates.js';
@@ -34,7 +35,7 @@ const mailerFor = (url: string, policy: Partial<OutboxPolicy> = {}) =>
 
 const emailTo = (to: string): Email => newMessageEmail({ to, senderName: 'alice', subject: 'Dog walking', content: 'Saturday?', publicUrl: PUBLIC_URL });
 const enqueue = (mailer: Mailer, addresses: string[]) =>
-  database.db.transaction(async (tx) => {
+  transaction(database.db, async (tx) => {
     for (const address of addresses) await mailer.enqueue(tx, emailTo(address));
   });
 const rowsTo = (addresses: string[]) => database.db.select().from(outbox).where(inArray(outbox.toAddress, addresses)).orderBy(asc(outbox.id));

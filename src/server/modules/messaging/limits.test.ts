@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/messaging.js';
 import { conversations, messages } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
-import { createAuthRepository } from '../auth/repository.js';
+import { createAuthRepository, viewerOf } from '../auth/index.js';
 import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
@@ -98,7 +98,7 @@ describe('with a slow count', () => {
       db: t.database.db,
       repo: slowed,
       users,
-      mail: { enqueue: async () => {}, kick: () => {} },
+      mail: { enqueue: async () => {}, dropAllTo: async () => {} },
       events: { publish: async () => {} },
       supportEmail: undefined,
       publicUrl: 'http://localhost',
@@ -114,7 +114,7 @@ describe('with a slow count', () => {
   it('sends: exactly 60 of 80', async () => {
     const { service, users } = slowService();
     const { writer, conversation } = await quietConversation();
-    const user = (await users.findUserById(writer.user.id))!;
+    const user = viewerOf((await users.findUserById(writer.user.id))!, []);
     const results = await Promise.allSettled(
       Array.from({ length: 80 }, (_, i) => service.send(user, conversation.id, { content: `Burst ${i}`, sendCopyToSender: false })),
     );
@@ -125,7 +125,7 @@ describe('with a slow count', () => {
   it('new conversations: exactly 20 of 30', async () => {
     const { service, users } = slowService();
     const writer = await signUp(t.app);
-    const user = (await users.findUserById(writer.user.id))!;
+    const user = viewerOf((await users.findUserById(writer.user.id))!, []);
     const listings = await listingsOf(30);
     const results = await Promise.allSettled(listings.map((l) => service.start(user, { serviceId: l.id, message: 'Hello there', sendCopyToSender: false })));
     expect(outcomes(results)).toEqual({ accepted: 20, refused: 10 });

@@ -1,5 +1,5 @@
 import type { Conversation, Message, Participant } from '../../../shared/messaging.js';
-import { asSeenByOthers } from '../account/tombstone.js';
+import { asSeenByOthers } from '../account/index.js';
 import type { MessageRow } from './repository.js';
 import type { MessagingRepository } from './repository.js';
 

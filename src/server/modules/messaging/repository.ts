@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, messages, serviceCompletions, services, users } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -144,7 +145,7 @@ export function createMessagingRepository(db: Db) {
     /** Marks the other person's messages read and zeroes the reader's count; false when nothing was unread. */
     async markRead(conversation: ConversationRow, readerId: string): Promise<boolean> {
       const unreadColumn = conversation.participant1Id === readerId ? 'participant1Unread' : 'participant2Unread';
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const cleared = await tx
           .update(conversations)
           .set({ [unreadColumn]: 0 })

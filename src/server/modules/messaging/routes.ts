@@ -11,7 +11,7 @@ import {
   startConversationSchema,
   unreadCountSchema,
 } from '../../../shared/messaging.js';
-import { requireUser } from '../auth/plugin.js';
+import { requireUser } from '../../lib/viewer.js';
 import type { MessagingService } from './service.js';
 
 const idParams = idParamsSchema;

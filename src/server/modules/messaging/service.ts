@@ -11,34 +11,40 @@ import {
 } from '../../../shared/messaging.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
-import type { UserRow } from '../auth/repository.js';
-import type { Email } from '../mail/mailer.js';
-import { messageCopyEmail, newMessageEmail } from '../mail/templates.js';
+import { pageOf } from '../../lib/paging.js';
+import { transaction } from '../../lib/transaction.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { messageCopyEmail, newMessageEmail, type Outbox } from '../mail/index.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import type { ConversationRow, MessagingRepository } from './repository.js';
-import { decodeMessageCursor, encodeMessageCursor } from './cursor.js';
-
-/** What messaging needs from the mail module: an outbox written in the message's transaction. */
-export interface MessagingMail {
-  enqueue(tx: Db, email: Email): Promise<void>;
-  kick(): void;
-}
+import { historyCursor } from './cursor.js';
 
 /** What messaging needs from the live events module. */
 export interface MessagingEvents {
   publish(userIds: string[], event: LiveEvent): Promise<void>;
 }
 
+/** The other side of a conversation, as far as messaging needs to know them: whether and where to write. */
+export interface Correspondent {
+  id: string;
+  username: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  emailNotificationsEnabled: boolean;
+  isBanned: boolean;
+  deletedAt: Date | null;
+}
+
 export interface MessagingUsers {
-  findUserById(id: string): Promise<UserRow | undefined>;
-  findUserByEmail(email: string): Promise<UserRow | undefined>;
+  findUserById(id: string): Promise<Correspondent | undefined>;
+  findUserByEmail(email: string): Promise<Correspondent | undefined>;
 }
 
 export interface MessagingDeps {
   db: Db;
   repo: MessagingRepository;
   users: MessagingUsers;
-  mail: MessagingMail;
+  mail: Outbox;
   events: MessagingEvents;
   /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up and proved it. */
   supportEmail: string | undefined;
@@ -54,7 +60,7 @@ export function createMessagingService(deps: MessagingDeps) {
   const { db, repo, users, mail, events, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function supportAccount(): Promise<UserRow> {
+  async function supportAccount(): Promise<Correspondent> {
     const account = deps.supportEmail ? await users.findUserByEmail(deps.supportEmail) : undefined;
     // Bound only to a verified address (decision 016): whoever squats the address unproven must not read the team's mail.
     if (!account || account.isBanned || !account.emailVerified) throw serviceUnavailable(MESSAGING_ERRORS.supportUnavailable);
@@ -73,7 +79,7 @@ export function createMessagingService(deps: MessagingDeps) {
   }
 
   /** A participant's view of a conversation they take part in: 404 unknown, 403 for anyone else. */
-  async function loadOwn(id: number, user: UserRow): Promise<ConversationRow> {
+  async function loadOwn(id: number, user: Viewer): Promise<ConversationRow> {
     const conversation = await repo.findRow(id);
     if (!conversation) throw notFound(MESSAGING_ERRORS.conversationNotFound);
     if (conversation.participant1Id !== user.id && conversation.participant2Id !== user.id) throw forbidden(MESSAGING_ERRORS.notParticipant);
@@ -84,7 +90,7 @@ export function createMessagingService(deps: MessagingDeps) {
    * Adds a message inside `tx`: the conversation's last activity, the recipient's unread count, the sender's copy
    * and the recipient's notification (at most one per conversation per window while unread) change together.
    */
-  async function append(tx: Db, conversationId: number, from: UserRow, to: UserRow, content: string, sendCopyToSender: boolean, clientId?: string) {
+  async function append(tx: Db, conversationId: number, from: Viewer, to: Correspondent, content: string, sendCopyToSender: boolean, clientId?: string) {
     const conversation = await repo.lockRow(tx, conversationId);
     const message = await repo.insertMessage(tx, { conversationId, senderId: from.id, content, clientId: clientId ?? null });
     const recipientSide = side(conversation, to.id);
@@ -110,9 +116,8 @@ export function createMessagingService(deps: MessagingDeps) {
     return message;
   }
 
-  /** After the commit: mail goes out and both people's open tabs hear of the message. */
-  async function announce(messageId: number, from: UserRow, toId: string): Promise<Message> {
-    mail.kick();
+  /** After the commit: both people's open tabs hear of the message (the outbox wakes by itself). */
+  async function announce(messageId: number, from: Viewer, toId: string): Promise<Message> {
     const record = await repo.findMessage(messageId);
     const message = presentMessage(record!.message, record!.sender);
     const unread = await repo.unreadTotal(toId);
@@ -123,7 +128,7 @@ export function createMessagingService(deps: MessagingDeps) {
     return message;
   }
 
-  async function recipientOf(conversation: ConversationRow, user: UserRow): Promise<UserRow> {
+  async function recipientOf(conversation: ConversationRow, user: Viewer): Promise<Correspondent> {
     const recipient = await users.findUserById(otherOf(conversation, user.id));
     // The other side deleted their account: the conversation stays readable, but nobody is there to write to.
     if (recipient?.deletedAt) throw conflict(ACCOUNT_MESSAGES.recipientDeleted);
@@ -132,7 +137,7 @@ export function createMessagingService(deps: MessagingDeps) {
   }
 
   /** Where a new conversation goes: a listing's owner, or the team for the contact form. */
-  async function destination(user: UserRow, input: StartConversation) {
+  async function destination(user: Viewer, input: StartConversation) {
     if (input.serviceId !== undefined) {
       const service = await repo.findServiceForMessage(input.serviceId);
       if (!service) throw notFound(MESSAGING_ERRORS.serviceNotFound);
@@ -153,14 +158,14 @@ export function createMessagingService(deps: MessagingDeps) {
   }
 
   return {
-    async list(user: UserRow) {
+    async list(user: Viewer) {
       return (await repo.listFor(user.id)).map(presentConversation);
     },
 
     /** Starts a conversation, or adds to the one this person already has about the listing. */
-    async start(user: UserRow, input: StartConversation) {
+    async start(user: Viewer, input: StartConversation) {
       const { recipient, serviceId, subject } = await destination(user, input);
-      const result = await db.transaction(async (tx) => {
+      const result = await transaction(db, async (tx) => {
         await repo.lockWriter(tx, user.id);
         // A retry of a start that went through (decision 025): under the writer's lock, so parallel copies wait and find it.
         const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { recipientId: recipient.id, serviceId }) : undefined;
@@ -184,27 +189,24 @@ export function createMessagingService(deps: MessagingDeps) {
       return { created, conversation: presentConversation(record!) };
     },
 
-    async messages(user: UserRow, conversationId: number, query: { limit: number; cursor?: string }) {
+    async messages(user: Viewer, conversationId: number, query: { limit: number; cursor?: string }) {
       const conversation = await loadOwn(conversationId, user);
-      const beforeId = query.cursor ? decodeMessageCursor(query.cursor) : undefined;
+      const beforeId = historyCursor.decode(query.cursor)?.i;
       const rows = await repo.pageOfMessages(conversationId, query.limit + 1, beforeId);
-      const page = rows.slice(0, query.limit);
+      // Read newest first, shown oldest first: the next page starts before the oldest message shown.
+      const page = pageOf(rows, query.limit, (oldest) => historyCursor.encode({ k: 'history', i: oldest.message.id }));
       // Opening the conversation reads its newest messages: the reader's unread count goes to zero.
       if (beforeId === undefined && (await repo.markRead(conversation, user.id))) {
         const unread = await repo.unreadTotal(user.id);
         await Promise.all([events.publish([user.id], { type: 'read', conversationId }), events.publish([user.id], { type: 'unread', count: unread })]);
       }
-      const oldestFirst = page.reverse();
-      return {
-        messages: oldestFirst.map((r) => presentMessage(r.message, r.sender)),
-        nextCursor: rows.length > query.limit ? encodeMessageCursor(oldestFirst[0]!.message.id) : null,
-      };
+      return { messages: page.items.reverse().map((r) => presentMessage(r.message, r.sender)), nextCursor: page.nextCursor };
     },
 
-    async send(user: UserRow, conversationId: number, input: SendMessage) {
+    async send(user: Viewer, conversationId: number, input: SendMessage) {
       const conversation = await loadOwn(conversationId, user);
       const recipient = await recipientOf(conversation, user);
-      const { id, replay } = await db.transaction(async (tx) => {
+      const { id, replay } = await transaction(db, async (tx) => {
         await repo.lockWriter(tx, user.id);
         // A retried send (decision 025) answers the stored message: no second row, no second count against the limit.
         const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { conversationId: conversation.id }) : undefined;
@@ -218,7 +220,7 @@ export function createMessagingService(deps: MessagingDeps) {
       return presentMessage(record!.message, record!.sender);
     },
 
-    async unreadCount(user: UserRow) {
+    async unreadCount(user: Viewer) {
       return { count: await repo.unreadTotal(user.id) };
     },
 

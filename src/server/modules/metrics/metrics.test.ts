@@ -9,7 +9,7 @@ import { SseReader } from '../../../../test/helpers/sse.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { onRateLimitRefusal } from '../../lib/rate-limit.js';
-import { createSignInLimits } from '../auth/sign-in-limits.js';
+import { createSignInLimits } from '../auth/index.js';
 import { recordBackupSuccess, type Metrics } from './metrics.js';
 import { isLoopback } from '../../lib/local-requests.js';
 import { metricsRoutes } from './routes.js';

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
 import { onRateLimitRefusal } from '../../lib/rate-limit.js';
-import type { EventBus } from '../events/bus.js';
-import { readOutboxHealth } from '../mail/outbox-health.js';
+import type { EventBus } from '../events/index.js';
+import { readOutboxHealth } from '../mail/index.js';
 
 /** The route label of a request no route matched: raw URLs would make one series per probe of a scanner. */
 export const UNMATCHED_ROUTE = 'unmatched';

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { reports, services, users } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -22,7 +23,7 @@ export function createReportsRepository(db: Db) {
      * time, so concurrent requests cannot slip past the hourly limit together.
      */
     async asReporter<T>(reporterId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, reporterId)).for('update');
         return work(tx);
       });

@@ -1,10 +1,10 @@
 import type { CreateReport, Report } from '../../../shared/reports.js';
 import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '../../../shared/reports.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
-import type { UserRow } from '../auth/repository.js';
+import type { Viewer } from '../../lib/viewer.js';
 import type { ReportRow, ReportsRepository } from './repository.js';
 
-function present(row: ReportRow, reporter: UserRow, service: { id: number; title: string }): Report {
+function present(row: ReportRow, reporter: Viewer, service: { id: number; title: string }): Report {
   return {
     id: row.id,
     status: row.status,
@@ -23,7 +23,7 @@ export function createReportsService(deps: { repo: ReportsRepository; now?: () =
   const now = deps.now ?? (() => new Date());
 
   return {
-    async create(user: UserRow, serviceId: number, input: CreateReport): Promise<Report> {
+    async create(user: Viewer, serviceId: number, input: CreateReport): Promise<Report> {
       const service = await repo.findService(serviceId);
       // A paused listing, or one whose owner is banned, is not public: nobody else can see it to report it.
       if (!service || (service.userId !== user.id && (!service.isActive || service.ownerBanned))) throw notFound(REPORT_ERRORS.serviceNotFound);

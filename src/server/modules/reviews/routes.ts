@@ -11,7 +11,7 @@ import {
   reviewSchema,
   reviewsQuerySchema,
 } from '../../../shared/reviews.js';
-import { requireUser } from '../auth/plugin.js';
+import { requireUser } from '../../lib/viewer.js';
 import type { ReviewsService } from './service.js';
 
 const serviceParams = z.object({ serviceId: serialId() });

@@ -2,7 +2,8 @@ import type { CompleteService, CreateReview, RatingStats, ReviewEligibility } fr
 import { averageOf, REVIEW_ERRORS } from '../../../shared/reviews.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { UserRow } from '../auth/repository.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { transaction } from '../../lib/transaction.js';
 import { presentCompletion, presentReview } from './presenter.js';
 import type { ReviewsRepository } from './repository.js';
 
@@ -27,7 +28,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
 
   return {
     /** Marks the listing complete for one conversation about it; a repeat answers the existing completion. */
-    async complete(user: UserRow, serviceId: number, input: CompleteService) {
+    async complete(user: Viewer, serviceId: number, input: CompleteService) {
       const service = await loadService(serviceId);
       const conversation = await repo.findConversation(input.conversationId);
       if (!conversation) throw notFound(REVIEW_ERRORS.conversationNotFound);
@@ -43,7 +44,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       return { created: inserted !== undefined, completion: presentCompletion(completion) };
     },
 
-    async eligibility(user: UserRow, serviceId: number): Promise<ReviewEligibility> {
+    async eligibility(user: Viewer, serviceId: number): Promise<ReviewEligibility> {
       const service = await loadService(serviceId);
       if (service.userId === user.id || service.deletedAt) return { canReview: false, completionId: null };
       // An unverified person stays eligible: the form asks them to confirm their address rather than vanishing.
@@ -51,7 +52,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       return { canReview: completionId !== undefined, completionId: completionId ?? null };
     },
 
-    async create(user: UserRow, serviceId: number, input: CreateReview) {
+    async create(user: Viewer, serviceId: number, input: CreateReview) {
       const service = await loadService(serviceId);
       if (service.userId === user.id) throw forbidden(REVIEW_ERRORS.ownService);
       if (service.deletedAt) throw conflict(REVIEW_ERRORS.serviceDeleted);
@@ -61,7 +62,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       if (!takesPart(found, user.id)) throw forbidden(REVIEW_ERRORS.notYourCompletion);
       if (!(await repo.ownerHasWritten(found.completion.conversationId, service.userId))) throw conflict(REVIEW_ERRORS.ownerHasNotReplied);
       if (!user.emailVerified) throw forbidden(REVIEW_ERRORS.emailNotVerified);
-      const review = await db.transaction(async (tx) => {
+      const review = await transaction(db, async (tx) => {
         const row = await repo.insertReview(tx, {
           serviceId,
           completionId: found.completion.id,

@@ -2,8 +2,9 @@ import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
-import { imageIdsOfListing } from '../images/repository.js';
+import { imageIdsOfListing } from '../images/index.js';
 import { BROWSE_PAGE_SIZE } from '../../../shared/services.js';
+import { transaction } from '../../lib/transaction.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -45,7 +46,7 @@ export interface PageRow {
   createdKey: string;
 }
 
-export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createServicesRepository>['findListing']>>>;
+export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createListingsRepository>['findListing']>>>;
 
 /**
  * Listings anyone may see: not deleted, not paused, and not by a banned person, on the listing's row alone (it
@@ -83,7 +84,7 @@ const quoteLexeme = (word: string) => `'${word.replace(/['\\]/g, '')}'`;
  * `searchPlan` settles how searches run instead of asking PostgreSQL each time (`walksNewest`): tests use it to show
  * that both ways find the same pages.
  */
-export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' | 'index' } = {}) {
+export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' | 'index' } = {}) {
   const selectListings = (viewerId: string | Placeholder | null, tx: Db = db) =>
     tx
       .select(listingColumns(viewerId))
@@ -336,7 +337,7 @@ export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' 
 
     /** Adds the like and bumps the counter in one statement pair; a repeated like changes nothing. */
     async like(serviceId: number, userId: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const inserted = await tx.insert(serviceLikes).values({ serviceId, userId }).onConflictDoNothing().returning({ serviceId: serviceLikes.serviceId });
         const [row] = inserted.length
           ? await tx.update(services).set({ likeCount: sql`${services.likeCount} + 1` }).where(eq(services.id, serviceId)).returning({ likeCount: services.likeCount })
@@ -346,7 +347,7 @@ export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' 
     },
 
     async unlike(serviceId: number, userId: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const removed = await tx
           .delete(serviceLikes)
           .where(and(eq(serviceLikes.serviceId, serviceId), eq(serviceLikes.userId, userId)))
@@ -360,4 +361,4 @@ export function createServicesRepository(db: Db, options: { searchPlan?: 'walk' 
   };
 }
 
-export type ServicesRepository = ReturnType<typeof createServicesRepository>;
+export type ListingsRepository = ReturnType<typeof createListingsRepository>;

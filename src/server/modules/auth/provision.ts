@@ -5,9 +5,10 @@ import { accountTokens, oidcIdentities, sessions, users } from '../../db/schema.
 import { assertUncommonPassword } from '../../lib/common-passwords.js';
 import { HttpError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { isAdminEmail } from '../auth/presenter.js';
-import { createAuthRepository, type UserRow } from '../auth/repository.js';
-import { createAuthService } from '../auth/service.js';
+import { transaction } from '../../lib/transaction.js';
+import { isAdminEmail } from './presenter.js';
+import { createAuthRepository, type UserRow } from './repository.js';
+import { createAuthService } from './service.js';
 
 /** What the operator typed is not usable: the sentence says why; nothing was written. */
 export class ProvisionError extends Error {
@@ -59,7 +60,7 @@ export async function provisionAdministrator(
     return { user: (await repo.updateUser(user.id, { emailVerified: true }))!, created: true };
   }
   const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
+  const user = await transaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ passwordHash, emailVerified: true, isBanned: false, pendingEmail: null, updatedAt: new Date() })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../../../shared/input.js';
-import { badRequest } from '../../lib/errors.js';
+import { cursorCodec } from '../../lib/paging.js';
 
 /**
  * `created_at::text` as PostgreSQL prints it (`2025-06-01 12:34:56.123456+00`; no fraction when it is zero). Checked
@@ -23,14 +23,4 @@ const keyset = { c: createdKey, i: z.number().int().positive().max(INT4_MAX) };
 const cursorSchema = z.union([z.object({ k: z.literal('t'), ...keyset }), z.object({ k: z.literal('r'), p: z.enum(['a', 'b']), ...keyset })]);
 export type Cursor = z.infer<typeof cursorSchema>;
 
-export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-export function decodeCursor(raw: string): Cursor {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // fall through: any undecodable cursor gets the same answer
-  }
-  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
-}
+export const browseCursor = cursorCodec(cursorSchema);

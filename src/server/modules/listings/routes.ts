@@ -16,9 +16,9 @@ import {
 } from '../../../shared/services.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
-import { requireUser } from '../auth/plugin.js';
-import type { UserRow } from '../auth/repository.js';
-import type { ServicesService } from './service.js';
+import { requireUser } from '../../lib/viewer.js';
+import type { Viewer } from '../../lib/viewer.js';
+import type { ListingsService } from './service.js';
 
 const idParams = idParamsSchema;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema };
@@ -36,9 +36,9 @@ const writeLimits = () => ({
   likes: new RateLimit({ name: 'likes', points: 120, durationSeconds: 60 }, 1, WRITE_LIMIT_TEXTS.likes),
 });
 
-export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService }> = async (app, { services }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService }> = async (app, { services }) => {
   const limits = writeLimits();
-  const asOwner = <T>(budget: RateLimit, request: FastifyRequest, write: (user: UserRow) => Promise<T>) => {
+  const asOwner = <T>(budget: RateLimit, request: FastifyRequest, write: (user: Viewer) => Promise<T>) => {
     const user = requireUser(request);
     return budget.spendOnSuccess(user.id, () => write(user));
   };

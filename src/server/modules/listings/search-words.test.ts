@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
 import { signUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
 import { searchWords, services } from '../../db/schema.js';
-import { createServicesRepository } from './repository.js';
+import { createListingsRepository } from './repository.js';
 
 /** Issue 14 item 6: the search dictionary is bounded (decision 015). */
 
@@ -39,16 +39,16 @@ describe('the search dictionary', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await inDictionary([gone])).toEqual(new Set([gone]));
 
-    const pruned = await createServicesRepository(t.database.db).pruneSearchWords();
+    const pruned = await createListingsRepository(t.database.db).pruneSearchWords();
     expect(pruned).toBeGreaterThanOrEqual(1);
     expect(await inDictionary([gone, shared, kept])).toEqual(new Set([shared, kept]));
 
     // A soft-deleted listing can be restored, so its words stay until it is removed for good.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/services/${other.id}`, headers: { cookie } })).statusCode).toBe(200);
-    await createServicesRepository(t.database.db).pruneSearchWords();
+    await createListingsRepository(t.database.db).pruneSearchWords();
     expect(await inDictionary([shared, kept])).toEqual(new Set([shared, kept]));
     await t.database.db.delete(services).where(eq(services.id, other.id));
-    await createServicesRepository(t.database.db).pruneSearchWords();
+    await createListingsRepository(t.database.db).pruneSearchWords();
     expect(await inDictionary([shared, kept])).toEqual(new Set());
   });
 

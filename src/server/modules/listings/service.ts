@@ -2,13 +2,15 @@ import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '.
 import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE, serviceSchema } from '../../../shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { compile } from '../../lib/serializer.js';
-import type { UserRow } from '../auth/repository.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import type { Viewer } from '../../lib/viewer.js';
+import { transaction } from '../../lib/transaction.js';
+import { browseCursor } from './cursor.js';
 import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
-import type { ListingRecord, PageRow, ServicesRepository } from './repository.js';
+import type { ListingRecord, PageRow, ListingsRepository } from './repository.js';
 
 export const SERVICE_MESSAGES = {
   notFound: 'Service not found',
@@ -35,9 +37,9 @@ const encodeListing: (service: Service) => string =
 
 const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
 
-export function createServicesService(deps: {
+export function createListingsService(deps: {
   db: Db;
-  repo: ServicesRepository;
+  repo: ListingsRepository;
   images: ListingImages;
   locate: Locate;
   publicPages?: PublicPageCache;
@@ -51,7 +53,7 @@ export function createServicesService(deps: {
    * A page as the JSON text of a BrowseResult, put together from the listings' remembered cards (decision 031);
    * the route's serializer checks the whole of it outside production.
    */
-  async function pageJson(rows: PageRow[], nextCursor: string | null, viewer: UserRow | null): Promise<string> {
+  async function pageJson(rows: PageRow[], nextCursor: string | null, viewer: Viewer | null): Promise<string> {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const texts = (await cards.of(rows)).map((card) => cardJson(card, byId.get(card.service.id)!, viewer, encodeListing));
     return `{"services":[${texts.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
@@ -60,21 +62,21 @@ export function createServicesService(deps: {
   const presentAll = (records: ListingRecord[], viewerId: string | null) => records.map((r) => presentService(r, viewerId));
   const presentOne = (record: ListingRecord, viewerId: string | null) => presentService(record, viewerId);
 
-  async function load(id: number, viewer: UserRow | null) {
+  async function load(id: number, viewer: Viewer | null) {
     const record = await repo.findListing(id, viewer?.id ?? null);
     if (!record) throw notFound(SERVICE_MESSAGES.notFound);
     return record;
   }
 
   /** The listing for its owner, refusing anyone else. */
-  async function loadOwn(id: number, user: UserRow) {
+  async function loadOwn(id: number, user: Viewer) {
     const service = await repo.findById(id);
     if (!service) throw notFound(SERVICE_MESSAGES.notFound);
     if (service.userId !== user.id) throw forbidden(SERVICE_MESSAGES.notOwner);
     return service;
   }
 
-  const present = async (id: number, viewer: UserRow | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
+  const present = async (id: number, viewer: Viewer | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
 
   /** City and state as sent, or else from the ZIP (the edit payload of spec section 7 sends only the ZIP). */
   function place(input: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }) {
@@ -101,7 +103,7 @@ export function createServicesService(deps: {
   }
 
   /** One page of public listings in the asked order, as JSON text. */
-  async function loadPage(q: ParsedBrowseQuery, viewer: UserRow | null): Promise<string> {
+  async function loadPage(q: ParsedBrowseQuery, viewer: Viewer | null): Promise<string> {
     const filter = { listingType: q.listingType, search: undefined as string | undefined, categoryId: undefined as number | undefined };
     const none = '{"services":[],"nextCursor":null}';
     if (q.categoryId !== undefined) {
@@ -115,9 +117,8 @@ export function createServicesService(deps: {
       filter.search = query.all;
       titleSearch = query.title;
     }
-    const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const cursor = browseCursor.decode(q.cursor);
     const viewerId = viewer?.id ?? null;
-    // One row more than asked tells whether another page exists.
     if (titleSearch && q.sort === 'relevance') {
       // Listings with every search word in the title first, then the rest; newest first within each.
       const phase = cursor?.k === 'r' ? cursor.p : 'a';
@@ -131,19 +132,17 @@ export function createServicesService(deps: {
         const rest = await repo.browseNewest({ ...filter, phase: { part: 'rest', titleSearch } }, viewerId, q.limit + 1 - rows.length, phase === 'b' ? after : undefined);
         rows.push(...rest.map((r) => ({ ...r, phase: 'b' as const })));
       }
-      const page = rows.slice(0, q.limit);
-      const last = page.at(-1);
-      return pageJson(page, rows.length > q.limit && last ? encodeCursor({ k: 'r', p: last.phase, c: last.createdKey, i: last.id }) : null, viewer);
+      const page = pageOf(rows, q.limit, (last) => browseCursor.encode({ k: 'r', p: last.phase, c: last.createdKey, i: last.id }));
+      return pageJson(page.items, page.nextCursor, viewer);
     }
     const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
     const rows = await repo.browseNewest(filter, viewerId, q.limit + 1, after);
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    return pageJson(page, rows.length > q.limit && last ? encodeCursor({ k: 't', c: last.createdKey, i: last.id }) : null, viewer);
+    const page = pageOf(rows, q.limit, (last) => browseCursor.encode({ k: 't', c: last.createdKey, i: last.id }));
+    return pageJson(page.items, page.nextCursor, viewer);
   }
 
   return {
-    async get(id: number, viewer: UserRow | null) {
+    async get(id: number, viewer: Viewer | null) {
       const record = await load(id, viewer);
       const { service, owner } = record;
       const isOwner = viewer?.id === service.userId;
@@ -152,7 +151,7 @@ export function createServicesService(deps: {
     },
 
     /** A signed-in person's page as JSON text; `q` comes validated by the route's query schema. */
-    browseJson(q: ParsedBrowseQuery, viewer: UserRow): Promise<string> {
+    browseJson(q: ParsedBrowseQuery, viewer: Viewer): Promise<string> {
       return loadPage(q, viewer);
     },
 
@@ -161,11 +160,11 @@ export function createServicesService(deps: {
       return publicPages.get(JSON.stringify(q), () => loadPage(q, null));
     },
 
-    async listOwn(user: UserRow) {
+    async listOwn(user: Viewer) {
       return presentAll(await repo.listOwn(user.id), user.id);
     },
 
-    async create(user: UserRow, input: CreateService) {
+    async create(user: Viewer, input: CreateService) {
       if (!(await repo.findCategoryId(String(input.categoryId)))) throw badRequest('Please select a category', { categoryId: 'Please select a category' });
       if (!(await repo.serviceTypeBelongsTo(input.serviceTypeId, input.categoryId))) {
         throw badRequest('Please select a service', { serviceTypeId: 'Please select a service' });
@@ -173,7 +172,7 @@ export function createServicesService(deps: {
       const columns = editableColumns(input);
       // Images are checked and re-encoded before the transaction: sharp is slow and must not hold it open.
       const imageIds = await images.resolveRefs(user.id, input.images);
-      const id = await db.transaction(async (tx) => {
+      const id = await transaction(db, async (tx) => {
         const row = await repo.insert(tx, {
           userId: user.id,
           categoryId: input.categoryId,
@@ -188,7 +187,7 @@ export function createServicesService(deps: {
       return present(id, user);
     },
 
-    async update(user: UserRow, id: number, input: UpdateService) {
+    async update(user: Viewer, id: number, input: UpdateService) {
       const existing = await loadOwn(id, user);
       if (existing.deletedAt) throw conflict(SERVICE_MESSAGES.deletedEdit);
       if (input.categoryId !== existing.categoryId || input.serviceTypeId !== existing.serviceTypeId) {
@@ -197,7 +196,7 @@ export function createServicesService(deps: {
       if (existing.listingType === 'offer' && !input.pricesVary && input.rate === undefined) throw badRequest(PRICES_VARY_MESSAGE, { rate: PRICES_VARY_MESSAGE });
       const columns = editableColumns(input);
       const imageIds = await images.resolveRefs(user.id, input.images);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await repo.update(tx, id, {
           ...columns,
           ...(input.isActive !== undefined && { isActive: input.isActive }),
@@ -209,21 +208,21 @@ export function createServicesService(deps: {
       return present(id, user);
     },
 
-    async remove(user: UserRow, id: number) {
+    async remove(user: Viewer, id: number) {
       const existing = await loadOwn(id, user);
       if (!existing.deletedAt) await repo.update(db, id, { deletedAt: new Date() });
       publicPages.forgetAll();
       return present(id, user);
     },
 
-    async restore(user: UserRow, id: number) {
+    async restore(user: Viewer, id: number) {
       const existing = await loadOwn(id, user);
       if (existing.deletedAt) await repo.update(db, id, { deletedAt: null });
       publicPages.forgetAll();
       return present(id, user);
     },
 
-    async setLiked(user: UserRow, id: number, liked: boolean) {
+    async setLiked(user: Viewer, id: number, liked: boolean) {
       const service = await repo.findListing(id, user.id);
       const visible = service && (service.service.userId === user.id || (service.service.isActive && !service.owner.isBanned));
       if (!service || !visible) throw notFound(SERVICE_MESSAGES.notFound);
@@ -235,4 +234,4 @@ export function createServicesService(deps: {
   };
 }
 
-export type ServicesService = ReturnType<typeof createServicesService>;
+export type ListingsService = ReturnType<typeof createListingsService>;

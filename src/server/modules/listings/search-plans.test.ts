@@ -5,7 +5,7 @@ import { signUp } from '../../../../test/helpers/factories.js';
 import { createListing } from '../../../../test/helpers/listings.js';
 import type { Service } from '../../../shared/services.js';
 import { BROWSE_PAGE_SIZE } from '../../../shared/services.js';
-import { createServicesRepository, type BrowseFilter } from './repository.js';
+import { createListingsRepository, type BrowseFilter } from './repository.js';
 
 /**
  * Decision 032: a search either walks the newest listings or reads the text index, as PostgreSQL judges its words.
@@ -46,7 +46,7 @@ describe('the two ways a search runs', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/services/${made[6]!.id}/like`, headers: { cookie: reader.cookie } })).statusCode).toBe(200);
 
     const db = t.database.db;
-    const [asked, walking, indexed] = [createServicesRepository(db), createServicesRepository(db, { searchPlan: 'walk' }), createServicesRepository(db, { searchPlan: 'index' })];
+    const [asked, walking, indexed] = [createListingsRepository(db), createListingsRepository(db, { searchPlan: 'walk' }), createListingsRepository(db, { searchPlan: 'index' })];
     const query = (await asked.searchQuery(tag))!;
     const filters: BrowseFilter[] = [];
     for (const categoryId of [undefined, made[0]!.categoryId]) {

@@ -1,7 +1,7 @@
 import type { Service } from '../../../shared/services.js';
 import { CONTACT_METHOD, CONTACT_VALUE } from '../../../shared/services.js';
 import { averageOf } from '../../../shared/reviews.js';
-import { imageUrl } from '../images/presenter.js';
+import { imageUrl } from '../images/index.js';
 import type { ListingRecord } from './repository.js';
 
 /**

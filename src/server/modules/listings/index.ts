@@ -1,0 +1,5 @@
+/** Listings: the offers and requests, likes, browse and search. The only file imported from outside this module (decision 034). */
+export { createPublicPageCache } from './public-pages.js';
+export { createListingsRepository } from './repository.js';
+export { listingsRoutes } from './routes.js';
+export { createListingsService } from './service.js';
