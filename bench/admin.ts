@@ -11,7 +11,11 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.js';
 import { createAdminRepository, createAdminService } from '../src/server/modules/admin/index.js';
-import { provisionAdministrator } from '../src/server/modules/auth/index.js';
+import { createAuthRepository, provisionAdministrator } from '../src/server/modules/auth/index.js';
+import { createImageService } from '../src/server/modules/images/index.js';
+import { createListingsRepository, createListingsService } from '../src/server/modules/listings/index.js';
+import { createReportsRepository, createReportsService } from '../src/server/modules/reports/index.js';
+import { locateZip } from '../src/server/modules/zip/index.js';
 import { ADMIN_PAGE_MAX, ADMIN_PAGE_SIZE, AUDIT_ACTIONS } from '../src/shared/admin.js';
 import { REPORT_REASONS } from '../src/shared/reports.js';
 import { Api } from './client.js';
@@ -203,7 +207,11 @@ async function datasetCounts(database: Database): Promise<Record<string, number>
 type AdminLayer = { service: ReturnType<typeof createAdminService>; repo: ReturnType<typeof createAdminRepository>; db: Db };
 const adminLayer = (db: Db): AdminLayer => {
   const repo = createAdminRepository(db);
-  return { service: createAdminService({ repo, adminEmails: [ADMIN_EMAIL], listings: { forgetAll: () => {} }, streams: { endStreamsOf: async () => {} } }), repo, db };
+  // The read paths are what is measured; the write-side modules are the real ones all the same.
+  const listings = createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: locateZip });
+  const reports = createReportsService({ repo: createReportsRepository(db) });
+  const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users: createAuthRepository(db), listings, reports, streams: { endStreamsOf: async () => {} } });
+  return { service, repo, db };
 };
 
 /** The cursor that starts page `page` (1-based) of a list, found by walking it with the plain service. */

@@ -37,6 +37,8 @@ declare module 'fastify' {
     events: EventBus;
     /** GET /api/ready's state; main.ts marks the shutdown before closing (decision 023). */
     readiness: Readiness;
+    /** The hourly housekeeping main.ts schedules; never rejects (each failure is logged). */
+    housekeeping(): Promise<void>;
   }
 }
 
@@ -118,64 +120,72 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cookie, { secret: sessionSecret });
 
-  const mailer = createMailer({ db: database.db, config, logger: app.log });
-  const repo = createAuthRepository(database.db);
+  // Infrastructure: the outbox, the live events bus, sessions, readiness, the OpenID Connect client.
+  const db = database.db;
+  const mailer = createMailer({ db, config, logger: app.log });
+  const users = createAuthRepository(db);
   // Before the sessions: ending a session closes its live event streams (decision 017).
   const bus = await createEventBus(database, app.log);
-  const sessions = createSessionStore(repo, { streams: bus });
-  await app.register(sessionPlugin, { config, sessions });
+  const sessions = createSessionStore(users, { streams: bus });
   const readiness = createReadiness(database);
-  app.decorate('readiness', readiness);
-  app.addHook('preClose', async () => readiness.beginShutdown());
-  await app.register(healthRoutes, { readiness });
-  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
   const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;
   await oidc?.ready();
-  const signUp = signUpWithVerification({ db: database.db, mail: mailer, publicUrl: config.PUBLIC_URL });
-  await app.register(authRoutes, { config, auth: createAuthService(repo, { adminEmails: config.ADMIN_EMAILS, signUp }), sessions, oidc });
-  await app.register(accountRoutes, { config, sessions, account: createAccountService({ db: database.db, sessions, users: repo, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE }) });
-  await app.register(accountCareRoutes, { config, db: database.db, mail: mailer, sessions, listings: { changed: () => publicPages.forgetAll() } });
-  await app.register(catalogueRoutes, { db: database.db });
-  const images = createImageService(database.db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
-  const listingsRepo = createListingsRepository(database.db);
+
+  // Services: the composition root (decision 035). Each module's rules, given what they need of the others.
+  const images = createImageService(db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
   // Through the bus, every process's cache forgets when any process changes a listing (decision 026).
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
-  const listings = createListingsService({ db: database.db, repo: listingsRepo, images, locate: locateZip, publicPages });
-  await app.register(listingsRoutes, { services: listings });
-  const reviews = createReviewsService({
-    db: database.db,
-    repo: createReviewsRepository(database.db),
-    listings: { addRating: listingsRepo.addRating, ratingCounters: listingsRepo.ratingCounters, changed: () => publicPages.forgetAll() },
-  });
-  await app.register(reviewsRoutes, { reviews });
-  await app.register(reportsRoutes, { reports: createReportsService({ repo: createReportsRepository(database.db) }) });
-  await registerBackups(app, { config, database });
-  const adminRepo = createAdminRepository(database.db);
-  await app.register(adminRoutes, {
-    admin: createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, listings: publicPages, streams: sessions }),
-    overview: createOverviewService({
-      db: database.db,
-      repo: createOverviewRepository(database.db),
-      openReports: () => adminRepo.countReports('pending'),
-      backups: app.backups,
-    }),
-    warnings: healthWarnings(config),
-  });
-  await app.register(imageRoutes, { images });
-  await app.register(zipRoutes);
-
+  const listings = createListingsService({ db, repo: createListingsRepository(db), images, locate: locateZip, publicPages });
+  const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
+  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp });
+  const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
+  const reports = createReportsService({ repo: createReportsRepository(db) });
+  const adminRepo = createAdminRepository(db);
+  const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, streams: sessions });
   const messaging = createMessagingService({
-    db: database.db,
-    repo: createMessagingRepository(database.db),
-    users: repo,
+    db,
+    repo: createMessagingRepository(db),
+    users,
     mail: mailer,
     events: bus,
     supportEmail: config.ADMIN_EMAILS[0],
     publicUrl: config.PUBLIC_URL,
   });
+
+  // Routes: the session first, so every route after it knows who asks.
+  await app.register(sessionPlugin, { config, sessions });
+  app.decorate('readiness', readiness);
+  app.addHook('preClose', async () => readiness.beginShutdown());
+  await app.register(healthRoutes, { readiness });
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
+  await app.register(authRoutes, { config, auth, sessions, oidc });
+  await app.register(accountRoutes, { config, sessions, account });
+  await app.register(accountCareRoutes, { config, db, images, mail: mailer, sessions, listings });
+  await app.register(catalogueRoutes, { db });
+  await app.register(listingsRoutes, { services: listings });
+  await app.register(reviewsRoutes, { reviews });
+  await app.register(reportsRoutes, { reports });
+  await registerBackups(app, { config, database });
+  await app.register(adminRoutes, {
+    admin,
+    overview: createOverviewService({ db, repo: createOverviewRepository(db), openReports: () => adminRepo.countReports('pending'), backups: app.backups }),
+    warnings: healthWarnings(config),
+  });
+  await app.register(imageRoutes, { images });
+  await app.register(zipRoutes);
   await app.register(messagingRoutes, { messaging });
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
+  // Expired sessions, uploads never attached to a listing within a day, search words no listing uses.
+  app.decorate('housekeeping', async () => {
+    const attempt = (work: Promise<unknown>, failure: string) => work.catch((err: unknown) => app.log.warn({ err }, failure));
+    await Promise.all([
+      attempt(users.deleteExpiredSessions(), 'could not delete expired sessions'),
+      attempt(images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000), 'could not delete abandoned uploads'),
+      attempt(listings.pruneSearchWords(), 'could not prune the search dictionary'),
+    ]);
+  });
   // main.ts starts the mail worker; tests flush the outbox themselves.
   app.decorate('mailer', mailer);
   app.decorate('events', bus);

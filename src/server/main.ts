@@ -8,10 +8,7 @@ import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } 
 import { loadDotEnv } from './env-file.js';
 import { loggerOptions } from './lib/logging.js';
 import { healthWarnings, warningBanner } from './modules/admin/index.js';
-import { createAuthRepository } from './modules/auth/index.js';
 import { startBackupDuties } from './modules/backups/index.js';
-import { createImageService } from './modules/images/index.js';
-import { createListingsRepository } from './modules/listings/index.js';
 import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../shared/safe-defaults.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
@@ -53,15 +50,7 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
   });
 
-  // Hourly housekeeping: expired sessions, uploads never attached to a listing within a day, search words no listing uses.
-  const authRepository = createAuthRepository(database.db);
-  const images = createImageService(database.db);
-  const listings = createListingsRepository(database.db);
-  const sweep = setInterval(() => {
-    authRepository.deleteExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'could not delete expired sessions'));
-    images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000).catch((err: unknown) => app.log.warn({ err }, 'could not delete abandoned uploads'));
-    listings.pruneSearchWords().catch((err: unknown) => app.log.warn({ err }, 'could not prune the search dictionary'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(() => void app.housekeeping(), 60 * 60 * 1000);
   sweep.unref();
 
   let stopBackups = () => {};

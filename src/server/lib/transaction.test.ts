@@ -14,7 +14,7 @@ afterAll(async () => {
 
 /** A row count the effects can observe: an effect that runs before the commit would not see its own row from outside. */
 async function countMarks(tag: string): Promise<number> {
-  const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from transaction_marks where tag = ${tag}`);
+  const result = (await database.db.execute(sql`select count(*)::int as n from transaction_marks where tag = ${tag}`)) as unknown as { rows: Array<{ n: number }> };
   return result.rows[0]!.n;
 }
 

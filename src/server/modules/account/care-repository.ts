@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountTokens, oidcIdentities, serviceLikes, services, users } from '../../db/schema.js';
+import { accountTokens, oidcIdentities, users } from '../../db/schema.js';
 import type { UserRow } from '../auth/index.js';
 
 /** The queries of the profile picture and of account deletion; `db` is the caller's transaction. */
@@ -22,27 +22,6 @@ export function createCareRepository(db: Db) {
     async setProfileImage(id: string, profileImageUrl: string | null): Promise<UserRow> {
       const [row] = await db.update(users).set({ profileImageUrl, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row!;
-    },
-
-    /**
-     * The person's listings, removed for good: the foreign keys take their images, likes, completions, reviews and
-     * reports with them, and leave the conversations about them in place without a listing (set null).
-     */
-    async deleteListingsOf(userId: string): Promise<void> {
-      await db.delete(services).where(eq(services.userId, userId));
-    },
-
-    /**
-     * The person's likes, each listing's counter one lower. Only the rows this statement removed are counted
-     * (a like removed by a concurrent unlike is not counted twice), so the counters stay exact.
-     */
-    async deleteLikesOf(userId: string): Promise<void> {
-      const removed = await db.delete(serviceLikes).where(eq(serviceLikes.userId, userId)).returning({ serviceId: serviceLikes.serviceId });
-      if (removed.length === 0) return;
-      await db
-        .update(services)
-        .set({ likeCount: sql`${services.likeCount} - 1` })
-        .where(inArray(services.id, removed.map((r) => r.serviceId)));
     },
 
     /** The ways back into the account besides its sessions (which the session store ends): emailed links and OpenID Connect identities. */

@@ -17,9 +17,9 @@ export interface DeletionImages {
 /** What deletion needs from the session store: the sessions end in the deletion's transaction, their live streams once it committed. */
 export type DeletionSessions = Pick<SessionStore, 'endAllOf'>;
 
-/** What deletion needs from the listings module: its signed-out page cache shows the removed listings until told. */
+/** What deletion needs from the listings module: the person's listings and likes go in the deletion's transaction. */
 export interface DeletionListings {
-  changed(): void;
+  removeAllOf(tx: Db, userId: string): Promise<void>;
 }
 
 /** Password guesses per account through the deletion dialog (a stolen session must not become a password oracle). */
@@ -91,14 +91,12 @@ export function createDeletionService(deps: {
           await mail.dropAllTo(tx, account.email);
           await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
         }
-        await repo.deleteListingsOf(user.id);
-        await repo.deleteLikesOf(user.id);
+        await listings.removeAllOf(tx, user.id);
         await images.removeAllOf(tx, user.id);
         await sessions.endAllOf(tx, user.id);
         await repo.deleteAccessOf(user.id);
         await repo.scrub(user.id);
       });
-      listings.changed();
     },
   };
 }

@@ -132,15 +132,6 @@ export function createAdminRepository(db: Db) {
       const [row] = await tx.select().from(users).where(and(eq(users.id, id), liveUser)).limit(1);
       return row;
     },
-    /** The user after the change, or undefined when they already were in that state (or do not exist). */
-    async setBanned(tx: Db, id: string, banned: boolean): Promise<AdminUserRow | undefined> {
-      const [row] = await tx
-        .update(users)
-        .set({ isBanned: banned, updatedAt: new Date() })
-        .where(and(eq(users.id, id), liveUser, eq(users.isBanned, !banned)))
-        .returning();
-      return row;
-    },
 
     // Listings: newest first over services_newest_idx, deleted ones only when asked.
     async pageOfServices(includeDeleted: boolean, limit: number, after?: After<number>) {
@@ -150,11 +141,6 @@ export function createAdminRepository(db: Db) {
         .limit(limit);
     },
     countServices: (includeDeleted: boolean) => countOf(db.select({ n: count() }).from(services).where(serviceFilter(includeDeleted))),
-    /** Removes the listing for good; the foreign keys take its images, likes, completions, reviews and reports with it. */
-    async deleteService(tx: Db, id: number): Promise<{ id: number; title: string } | undefined> {
-      const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id, title: services.title });
-      return row;
-    },
 
     // Reports: newest first over reports_newest_idx or reports_status_newest_idx.
     async pageOfReports(status: ReportStatus | undefined, limit: number, after?: After<number>) {
@@ -171,20 +157,6 @@ export function createAdminRepository(db: Db) {
     async reportExists(tx: Db, id: number): Promise<boolean> {
       const [row] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, id)).limit(1);
       return row !== undefined;
-    },
-    /**
-     * Moves a pending report to `status`; undefined when it is not pending (any more). The condition is in the
-     * UPDATE itself, so of two concurrent calls the second waits for the first's row lock, re-reads, and matches nothing.
-     */
-    async setReportStatus(tx: Db, id: number, status: 'reviewed' | 'dismissed', adminId: string) {
-      const [row] = await tx
-        .update(reports)
-        .set({ status, reviewedBy: adminId, reviewedAt: sql`now()` })
-        .where(and(eq(reports.id, id), eq(reports.status, 'pending')))
-        .returning({ id: reports.id, serviceId: reports.serviceId });
-      if (!row) return undefined;
-      const [service] = await tx.select({ title: services.title }).from(services).where(eq(services.id, row.serviceId)).limit(1);
-      return { id: row.id, serviceTitle: service?.title ?? '' };
     },
 
     // Conversations: last message first over conversations_last_message_idx.

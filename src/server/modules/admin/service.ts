@@ -11,8 +11,10 @@ import type {
 } from '../../../shared/admin.js';
 import { ADMIN_ERRORS } from '../../../shared/admin.js';
 import type { ReportStatus } from '../../../shared/reports.js';
+import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { afterCommit } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { asSeenByOthers } from '../account/index.js';
 import { isAdministrator } from '../auth/index.js';
@@ -25,16 +27,27 @@ import {
   presentAdminUser,
   presentAuditEntry,
 } from './presenter.js';
-import type { AdminRepository } from './repository.js';
+import type { AdminRepository, AdminUserRow } from './repository.js';
 
 interface PageQuery {
   limit: number;
   cursor?: string;
 }
 
-/** What the administrator's actions need from the listings module: its signed-out page cache. */
-export interface ListingsCache {
-  forgetAll(): void;
+/** What the administrator's actions do to listings, through the listings module, inside the action's transaction. */
+export interface AdminListings {
+  deleteForGood(tx: Db, serviceId: number): Promise<{ title: string } | undefined>;
+  ownerBanChanged(tx: Db): Promise<void>;
+}
+
+/** What a ban writes through the accounts module. */
+export interface AdminUsers {
+  setBanned(tx: Db, userId: string, banned: boolean): Promise<AdminUserRow | undefined>;
+}
+
+/** What a report decision writes through the reports module. */
+export interface AdminReports {
+  setStatus(tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string): Promise<{ id: number; serviceTitle: string } | undefined>;
 }
 
 const nameOf = (person: { username: string | null; email?: string | null; id: string }) => person.username ?? person.email ?? person.id;
@@ -44,8 +57,17 @@ export interface BannedStreams {
   endStreamsOf(userId: string): Promise<void>;
 }
 
-export function createAdminService(deps: { repo: AdminRepository; adminEmails: readonly string[]; listings: ListingsCache; streams: BannedStreams }) {
-  const { repo, adminEmails, listings, streams } = deps;
+export interface AdminDeps {
+  repo: AdminRepository;
+  adminEmails: readonly string[];
+  users: AdminUsers;
+  listings: AdminListings;
+  reports: AdminReports;
+  streams: BannedStreams;
+}
+
+export function createAdminService(deps: AdminDeps) {
+  const { repo, adminEmails, users, listings, reports, streams } = deps;
 
   async function setBanned(admin: Viewer, userId: string, banned: boolean): Promise<AdminUser> {
     const target = await repo.findUser(userId);
@@ -53,7 +75,7 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
     // Only the role protects (decision 016): an account merely holding an ADMIN_EMAILS address, never proven, is anyone's.
     if (banned && isAdministrator(target, adminEmails)) throw forbidden(ADMIN_ERRORS.cannotBanAdmin);
     const user = await repo.transaction(async (tx) => {
-      const changed = await repo.setBanned(tx, userId, banned);
+      const changed = await users.setBanned(tx, userId, banned);
       if (!changed) {
         // Already in that state: nothing happened, so nothing is written to the log. Or the account was deleted meanwhile.
         const current = await repo.findUser(userId, tx);
@@ -67,11 +89,11 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
         targetId: userId,
         summary: nameOf(changed),
       });
+      // The person's listings leave (or come back to) the public pages, and a banned person's open tabs stop hearing.
+      await listings.ownerBanChanged(tx);
+      if (banned) await afterCommit(tx, () => streams.endStreamsOf(userId));
       return changed;
     });
-    // The person's listings leave (or come back to) the public pages.
-    listings.forgetAll();
-    if (banned) await streams.endStreamsOf(userId);
     return presentAdminUser(user, adminEmails);
   }
 
@@ -95,11 +117,10 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
 
     async deleteService(admin: Viewer, serviceId: number): Promise<{ id: number }> {
       await repo.transaction(async (tx) => {
-        const deleted = await repo.deleteService(tx, serviceId);
+        const deleted = await listings.deleteForGood(tx, serviceId);
         if (!deleted) throw notFound(ADMIN_ERRORS.serviceNotFound);
         await repo.insertAudit(tx, { actorId: admin.id, action: 'service.delete', targetType: 'service', targetId: String(serviceId), summary: deleted.title });
       });
-      listings.forgetAll();
       return { id: serviceId };
     },
 
@@ -112,7 +133,7 @@ export function createAdminService(deps: { repo: AdminRepository; adminEmails: r
 
     async setReportStatus(admin: Viewer, reportId: number, input: ReportStatusUpdate): Promise<AdminReport> {
       const record = await repo.transaction(async (tx) => {
-        const updated = await repo.setReportStatus(tx, reportId, input.status, admin.id);
+        const updated = await reports.setStatus(tx, reportId, input.status, admin.id);
         if (!updated) throw (await repo.reportExists(tx, reportId)) ? conflict(ADMIN_ERRORS.reportAlreadyHandled) : notFound(ADMIN_ERRORS.reportNotFound);
         await repo.insertAudit(tx, {
           actorId: admin.id,

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oidcIdentities, sessions, users } from '../../db/schema.js';
 
@@ -28,8 +28,9 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    /** `tx`: inside the caller's transaction (on PGlite, its one connection is the transaction's until it ends). */
+    async findUserById(id: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 
@@ -53,6 +54,19 @@ export function createAuthRepository(db: Db) {
     },
 
     /** The user an OpenID Connect identity (issuer and `sub`) belongs to. */
+    /**
+     * Bans or lets back a live account inside the caller's transaction (the administrator's, with its audit
+     * entry); the account after the change, or undefined when it already was in that state (or is gone).
+     */
+    async setBanned(tx: Db, id: string, banned: boolean): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ isBanned: banned, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.isBanned, !banned)))
+        .returning();
+      return row;
+    },
+
     async findUserByOidcIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select({ user: users })

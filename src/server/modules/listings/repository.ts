@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { and, desc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
@@ -328,6 +328,33 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         .update(services)
         .set({ ratingSum: sql`${services.ratingSum} + ${rating}`, reviewCount: sql`${services.reviewCount} + 1` })
         .where(eq(services.id, serviceId));
+    },
+
+    /** Removes the listing for good; the foreign keys take its images, likes, completions, reviews and reports with it. */
+    async deleteOne(tx: Db, id: number): Promise<{ id: number; title: string } | undefined> {
+      const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id, title: services.title });
+      return row;
+    },
+
+    /**
+     * The person's listings, removed for good: the foreign keys take their images, likes, completions, reviews and
+     * reports with them, and leave the conversations about them in place without a listing (set null).
+     */
+    async deleteAllOf(tx: Db, userId: string): Promise<void> {
+      await tx.delete(services).where(eq(services.userId, userId));
+    },
+
+    /**
+     * The person's likes, each listing's counter one lower. Only the rows this statement removed are counted
+     * (a like removed by a concurrent unlike is not counted twice), so the counters stay exact.
+     */
+    async unlikeAllBy(tx: Db, userId: string): Promise<void> {
+      const removed = await tx.delete(serviceLikes).where(eq(serviceLikes.userId, userId)).returning({ serviceId: serviceLikes.serviceId });
+      if (removed.length === 0) return;
+      await tx
+        .update(services)
+        .set({ likeCount: sql`${services.likeCount} - 1` })
+        .where(inArray(services.id, removed.map((r) => r.serviceId)));
     },
 
     async ratingCounters(serviceId: number): Promise<{ ratingSum: number; reviewCount: number } | undefined> {

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { compile } from '../../lib/serializer.js';
+import { afterCommit, transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { transaction } from '../../lib/transaction.js';
 import { browseCursor } from './cursor.js';
 import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
@@ -47,6 +47,7 @@ export function createListingsService(deps: {
 }) {
   const { db, repo, images, locate } = deps;
   const publicPages = deps.publicPages ?? createPublicPageCache(0);
+  const forgetPages = (): void => publicPages.forgetAll();
   const cards = deps.cards ?? createListingCards({ loadByIds: (ids) => repo.findListings(ids), encode: encodeListing });
 
   /**
@@ -183,7 +184,7 @@ export function createListingsService(deps: {
         await images.attach(tx, user.id, row.id, imageIds);
         return row.id;
       });
-      publicPages.forgetAll();
+      forgetPages();
       return present(id, user);
     },
 
@@ -204,21 +205,21 @@ export function createListingsService(deps: {
         });
         await images.attach(tx, user.id, id, imageIds);
       });
-      publicPages.forgetAll();
+      forgetPages();
       return present(id, user);
     },
 
     async remove(user: Viewer, id: number) {
       const existing = await loadOwn(id, user);
       if (!existing.deletedAt) await repo.update(db, id, { deletedAt: new Date() });
-      publicPages.forgetAll();
+      forgetPages();
       return present(id, user);
     },
 
     async restore(user: Viewer, id: number) {
       const existing = await loadOwn(id, user);
       if (existing.deletedAt) await repo.update(db, id, { deletedAt: null });
-      publicPages.forgetAll();
+      forgetPages();
       return present(id, user);
     },
 
@@ -228,9 +229,40 @@ export function createListingsService(deps: {
       if (!service || !visible) throw notFound(SERVICE_MESSAGES.notFound);
       if (service.service.deletedAt) throw conflict(SERVICE_MESSAGES.deleted);
       const likeCount = liked ? await repo.like(id, user.id) : await repo.unlike(id, user.id);
-      publicPages.forgetAll();
+      forgetPages();
       return { liked, likeCount };
     },
+
+    // What other modules do to listings, inside their own transaction: the listings module forgets its pages once
+    // that transaction commits, so no caller has to remember to (decision 035).
+
+    /** A new review counted into the listing's rating (the reviews module). */
+    async addRating(tx: Db, serviceId: number, rating: number): Promise<void> {
+      await repo.addRating(tx, serviceId, rating);
+      await afterCommit(tx, forgetPages);
+    },
+
+    ratingCounters: (serviceId: number) => repo.ratingCounters(serviceId),
+
+    /** A deleted account's listings and likes (account deletion). */
+    async removeAllOf(tx: Db, userId: string): Promise<void> {
+      await repo.deleteAllOf(tx, userId);
+      await repo.unlikeAllBy(tx, userId);
+      await afterCommit(tx, forgetPages);
+    },
+
+    /** One listing removed for good by the administrator; its title, or undefined when there was none. */
+    async deleteForGood(tx: Db, serviceId: number): Promise<{ title: string } | undefined> {
+      const deleted = await repo.deleteOne(tx, serviceId);
+      if (deleted) await afterCommit(tx, forgetPages);
+      return deleted;
+    },
+
+    /** Housekeeping: forgets search words no listing uses any more. */
+    pruneSearchWords: () => repo.pruneSearchWords(),
+
+    /** An owner was banned or let back: the database moved their listings (decision 033); the pages follow. */
+    ownerBanChanged: (tx: Db) => afterCommit(tx, forgetPages),
   };
 }
 

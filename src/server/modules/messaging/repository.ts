@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, messages, serviceCompletions, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
+import type { ParticipantRecord } from './presenter.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -12,7 +13,7 @@ const participant2 = alias(users, 'participant2');
 const sender = alias(users, 'sender');
 
 /** A participant's public columns, and whether they deleted their account (the presenter shows 'Deleted user'). */
-const participantColumns = (u: typeof participant1 | typeof participant2 | typeof sender) => ({
+const participantColumns = (u: typeof users | typeof participant1 | typeof participant2 | typeof sender) => ({
   id: u.id,
   username: u.username,
   firstName: u.firstName,
@@ -65,9 +66,9 @@ export function createMessagingRepository(db: Db) {
     },
 
     /** Locks the conversation for the rest of the transaction: unread counts and throttles change together. */
-    async lockRow(tx: Db, id: number): Promise<ConversationRow> {
+    async lockRow(tx: Db, id: number): Promise<ConversationRow | undefined> {
       const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
-      return row!;
+      return row;
     },
 
     async findAboutService(serviceId: number, writerId: string, tx: Db = db): Promise<ConversationRow | undefined> {
@@ -173,8 +174,9 @@ export function createMessagingRepository(db: Db) {
      * written one at a time and parallel requests cannot slip past the limits together (decision 022). NO KEY
      * UPDATE, not UPDATE: it does not block the foreign-key checks of someone else writing to this person.
      */
-    async lockWriter(tx: Db, userId: string): Promise<void> {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    async lockWriter(tx: Db, userId: string): Promise<ParticipantRecord> {
+      const [row] = await tx.select(participantColumns(users)).from(users).where(eq(users.id, userId)).for('no key update');
+      return row!;
     },
 
     /** For the abuse limits, under `lockWriter`: conversations this person started and messages they sent since `since`. */

@@ -15,7 +15,7 @@ import { pageOf } from '../../lib/paging.js';
 import { transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { messageCopyEmail, newMessageEmail, type Outbox } from '../mail/index.js';
-import { presentConversation, presentMessage } from './presenter.js';
+import { presentConversation, presentMessage, type ParticipantRecord } from './presenter.js';
 import type { ConversationRow, MessagingRepository } from './repository.js';
 import { historyCursor } from './cursor.js';
 
@@ -36,7 +36,7 @@ export interface Correspondent {
 }
 
 export interface MessagingUsers {
-  findUserById(id: string): Promise<Correspondent | undefined>;
+  findUserById(id: string, tx?: Db): Promise<Correspondent | undefined>;
   findUserByEmail(email: string): Promise<Correspondent | undefined>;
 }
 
@@ -78,21 +78,29 @@ export function createMessagingService(deps: MessagingDeps) {
     if (started >= NEW_CONVERSATIONS_PER_HOUR) throw tooManyRequests(MESSAGING_ERRORS.tooManyConversations, 3600);
   }
 
-  /** A participant's view of a conversation they take part in: 404 unknown, 403 for anyone else. */
-  async function loadOwn(id: number, user: Viewer): Promise<ConversationRow> {
-    const conversation = await repo.findRow(id);
+  /** A conversation as a participant may use it: 404 unknown, 403 for anyone else. */
+  function ownOrRefuse(conversation: ConversationRow | undefined, user: Viewer): ConversationRow {
     if (!conversation) throw notFound(MESSAGING_ERRORS.conversationNotFound);
     if (conversation.participant1Id !== user.id && conversation.participant2Id !== user.id) throw forbidden(MESSAGING_ERRORS.notParticipant);
     return conversation;
   }
 
+  /** What a message needs from its sender: who they are (their rules, their copy) and how others see them. */
+  interface Sender {
+    viewer: Viewer;
+    record: ParticipantRecord;
+  }
+
   /**
-   * Adds a message inside `tx`: the conversation's last activity, the recipient's unread count, the sender's copy
-   * and the recipient's notification (at most one per conversation per window while unread) change together.
+   * Adds a message inside `tx` to `conversation`, read under its row lock: the conversation's last activity, the
+   * recipient's unread count, the sender's copy and the recipient's notification (at most one per conversation per
+   * window while unread) change together. The listing's title is read only when an email goes out and the caller
+   * did not have it. Answers the message as everyone sees it.
    */
-  async function append(tx: Db, conversationId: number, from: Viewer, to: Correspondent, content: string, sendCopyToSender: boolean, clientId?: string) {
-    const conversation = await repo.lockRow(tx, conversationId);
-    const message = await repo.insertMessage(tx, { conversationId, senderId: from.id, content, clientId: clientId ?? null });
+  async function append(tx: Db, conversation: ConversationRow, from: Sender, to: Correspondent, text: { content: string; sendCopyToSender: boolean; clientId?: string; serviceTitle?: string }): Promise<Message> {
+    const { content } = text;
+    const conversationId = conversation.id;
+    const message = await repo.insertMessage(tx, { conversationId, senderId: from.viewer.id, content, clientId: text.clientId ?? null });
     const recipientSide = side(conversation, to.id);
     const unreadBefore = recipientSide === 1 ? conversation.participant1Unread : conversation.participant2Unread;
     const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
@@ -105,31 +113,35 @@ export function createMessagingService(deps: MessagingDeps) {
         ? { participant1Unread: unreadBefore + 1, ...(notify && { participant1NotifiedAt: message.createdAt }) }
         : { participant2Unread: unreadBefore + 1, ...(notify && { participant2NotifiedAt: message.createdAt }) }),
     });
-    const service = conversation.serviceId ? await repo.findServiceForMessage(conversation.serviceId, tx) : undefined;
-    const subject = conversation.subject ?? service?.title ?? null;
-    if (notify && to.email) {
-      await mail.enqueue(tx, newMessageEmail({ to: to.email, senderName: from.username ?? 'A neighbour', subject, content, publicUrl }));
+    const { viewer } = from;
+    const copyTo = text.sendCopyToSender && viewer.emailVerified ? viewer.email : null;
+    const notifyTo = notify ? to.email : null;
+    if (notifyTo || copyTo) {
+      const serviceTitle = text.serviceTitle ?? (conversation.serviceId ? (await repo.findServiceForMessage(conversation.serviceId, tx))?.title : undefined);
+      const subject = conversation.subject ?? serviceTitle ?? null;
+      if (notifyTo) await mail.enqueue(tx, newMessageEmail({ to: notifyTo, senderName: viewer.username ?? 'A neighbour', subject, content, publicUrl }));
+      if (copyTo) await mail.enqueue(tx, messageCopyEmail({ to: copyTo, recipientName: to.username ?? 'a neighbour', subject, content, publicUrl }));
     }
-    if (sendCopyToSender && from.emailVerified && from.email) {
-      await mail.enqueue(tx, messageCopyEmail({ to: from.email, recipientName: to.username ?? 'a neighbour', subject, content, publicUrl }));
-    }
-    return message;
+    return presentMessage(message, from.record);
   }
 
   /** After the commit: both people's open tabs hear of the message (the outbox wakes by itself). */
-  async function announce(messageId: number, from: Viewer, toId: string): Promise<Message> {
-    const record = await repo.findMessage(messageId);
-    const message = presentMessage(record!.message, record!.sender);
+  async function announce(message: Message, fromId: string, toId: string): Promise<void> {
     const unread = await repo.unreadTotal(toId);
     await Promise.all([
-      events.publish([toId, from.id], { type: 'message', message }),
+      events.publish([toId, fromId], { type: 'message', message }),
       events.publish([toId], { type: 'unread', count: unread }),
     ]);
-    return message;
   }
 
-  async function recipientOf(conversation: ConversationRow, user: Viewer): Promise<Correspondent> {
-    const recipient = await users.findUserById(otherOf(conversation, user.id));
+  /** A message stored earlier, answered again to a retry (decision 025). */
+  async function storedMessage(id: number): Promise<Message> {
+    const record = await repo.findMessage(id);
+    return presentMessage(record!.message, record!.sender);
+  }
+
+  async function recipientOf(tx: Db, conversation: ConversationRow, user: Viewer): Promise<Correspondent> {
+    const recipient = await users.findUserById(otherOf(conversation, user.id), tx);
     // The other side deleted their account: the conversation stays readable, but nobody is there to write to.
     if (recipient?.deletedAt) throw conflict(ACCOUNT_MESSAGES.recipientDeleted);
     if (!recipient || recipient.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
@@ -147,14 +159,14 @@ export function createMessagingService(deps: MessagingDeps) {
       const owner = await users.findUserById(service.userId);
       if (!owner || owner.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
       if (!service.isActive) throw notFound(MESSAGING_ERRORS.serviceNotFound);
-      return { recipient: owner, serviceId: service.id, subject: null };
+      return { recipient: owner, serviceId: service.id, subject: null, serviceTitle: service.title };
     }
     const support = await supportAccount();
     if (input.participantId !== undefined && input.participantId !== SUPPORT_PARTICIPANT && input.participantId !== support.id) {
       throw badRequest(MESSAGING_ERRORS.missingRecipient);
     }
     if (support.id === user.id) throw badRequest(MESSAGING_ERRORS.missingRecipient);
-    return { recipient: support, serviceId: null, subject: input.subject || CONTACT_DEFAULT_SUBJECT };
+    return { recipient: support, serviceId: null, subject: input.subject || CONTACT_DEFAULT_SUBJECT, serviceTitle: undefined };
   }
 
   return {
@@ -164,33 +176,32 @@ export function createMessagingService(deps: MessagingDeps) {
 
     /** Starts a conversation, or adds to the one this person already has about the listing. */
     async start(user: Viewer, input: StartConversation) {
-      const { recipient, serviceId, subject } = await destination(user, input);
+      const { recipient, serviceId, subject, serviceTitle } = await destination(user, input);
       const result = await transaction(db, async (tx) => {
-        await repo.lockWriter(tx, user.id);
+        const record = await repo.lockWriter(tx, user.id);
         // A retry of a start that went through (decision 025): under the writer's lock, so parallel copies wait and find it.
         const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { recipientId: recipient.id, serviceId }) : undefined;
-        if (earlier) return { conversationId: earlier.conversationId, created: earlier.first, messageId: earlier.id, replay: true };
+        if (earlier) return { conversationId: earlier.conversationId, created: earlier.first, message: undefined };
         let conversation = serviceId === null ? undefined : await repo.findAboutService(serviceId, user.id, tx);
         if (!conversation) await checkStartingLimit(tx, user.id);
         await checkSendingLimit(tx, user.id);
-        let created = false;
-        if (!conversation) {
-          conversation = await repo.insertConversation(tx, { participant1Id: user.id, participant2Id: recipient.id, serviceId, subject });
-          created = conversation !== undefined;
-          // A guard only: the writer's lock already makes their other tabs wait, and they then find this conversation.
-          conversation ??= await repo.findAboutService(serviceId!, user.id, tx);
-        }
-        const message = await append(tx, conversation!.id, user, recipient, input.message, input.sendCopyToSender, input.clientId);
-        return { conversationId: conversation!.id, created, messageId: message.id, replay: false };
+        // A new conversation is this transaction's own row; one found is read again under its row lock.
+        const inserted = conversation ? undefined : await repo.insertConversation(tx, { participant1Id: user.id, participant2Id: recipient.id, serviceId, subject });
+        // A guard only: the writer's lock already makes their other tabs wait, and they then find this conversation.
+        conversation ??= inserted ?? (await repo.findAboutService(serviceId!, user.id, tx));
+        const locked = inserted ?? (await repo.lockRow(tx, conversation!.id))!;
+        const sender = { viewer: user, record };
+        const message = await append(tx, locked, sender, recipient, { content: input.message, sendCopyToSender: input.sendCopyToSender, clientId: input.clientId, serviceTitle });
+        return { conversationId: locked.id, created: inserted !== undefined, message };
       });
       const { conversationId, created } = result;
-      if (!result.replay) await announce(result.messageId, user, recipient.id);
+      if (result.message) await announce(result.message, user.id, recipient.id);
       const record = await repo.findConversation(conversationId, user.id);
       return { created, conversation: presentConversation(record!) };
     },
 
     async messages(user: Viewer, conversationId: number, query: { limit: number; cursor?: string }) {
-      const conversation = await loadOwn(conversationId, user);
+      const conversation = ownOrRefuse(await repo.findRow(conversationId), user);
       const beforeId = historyCursor.decode(query.cursor)?.i;
       const rows = await repo.pageOfMessages(conversationId, query.limit + 1, beforeId);
       // Read newest first, shown oldest first: the next page starts before the oldest message shown.
@@ -203,21 +214,26 @@ export function createMessagingService(deps: MessagingDeps) {
       return { messages: page.items.reverse().map((r) => presentMessage(r.message, r.sender)), nextCursor: page.nextCursor };
     },
 
+    /**
+     * Nine round trips when no email goes out (begin, the writer's lock, the conversation's, the recipient, the
+     * limit, the message, the counters, commit, the recipient's unread total), two or three more when one does.
+     */
     async send(user: Viewer, conversationId: number, input: SendMessage) {
-      const conversation = await loadOwn(conversationId, user);
-      const recipient = await recipientOf(conversation, user);
-      const { id, replay } = await transaction(db, async (tx) => {
-        await repo.lockWriter(tx, user.id);
+      const result = await transaction(db, async (tx) => {
+        const record = await repo.lockWriter(tx, user.id);
+        // One read of the conversation, under its row lock: who takes part, and the counters this message changes.
+        const conversation = ownOrRefuse(await repo.lockRow(tx, conversationId), user);
+        const recipient = await recipientOf(tx, conversation, user);
         // A retried send (decision 025) answers the stored message: no second row, no second count against the limit.
-        const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { conversationId: conversation.id }) : undefined;
-        if (earlier) return { id: earlier.id, replay: true };
+        const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { conversationId }) : undefined;
+        if (earlier) return { stored: true as const, id: earlier.id };
         await checkSendingLimit(tx, user.id);
-        const message = await append(tx, conversation.id, user, recipient, input.content, input.sendCopyToSender, input.clientId);
-        return { id: message.id, replay: false };
+        const message = await append(tx, conversation, { viewer: user, record }, recipient, { content: input.content, sendCopyToSender: input.sendCopyToSender, clientId: input.clientId });
+        return { stored: false as const, message, recipientId: recipient.id };
       });
-      if (!replay) return announce(id, user, recipient.id);
-      const record = await repo.findMessage(id);
-      return presentMessage(record!.message, record!.sender);
+      if (result.stored) return storedMessage(result.id);
+      await announce(result.message, user.id, result.recipientId);
+      return result.message;
     },
 
     async unreadCount(user: Viewer) {

@@ -47,6 +47,22 @@ export function createReportsRepository(db: Db) {
       return row?.count ?? 0;
     },
 
+    /**
+     * Moves a pending report to `status` (the administrator's decision); undefined when it is not pending (any more).
+     * The condition is in the UPDATE itself, so of two concurrent calls the second waits for the first's row lock,
+     * re-reads, and matches nothing. Answers the reported listing's title, for the audit log.
+     */
+    async setStatus(tx: Db, id: number, status: 'reviewed' | 'dismissed', reviewerId: string): Promise<{ id: number; serviceTitle: string } | undefined> {
+      const [row] = await tx
+        .update(reports)
+        .set({ status, reviewedBy: reviewerId, reviewedAt: sql`now()` })
+        .where(and(eq(reports.id, id), eq(reports.status, 'pending')))
+        .returning({ id: reports.id, serviceId: reports.serviceId });
+      if (!row) return undefined;
+      const [service] = await tx.select({ title: services.title }).from(services).where(eq(services.id, row.serviceId)).limit(1);
+      return { id: row.id, serviceTitle: service?.title ?? '' };
+    },
+
     /** The new report, or undefined when this person already has a pending report of the listing. */
     async insert(tx: Db, values: typeof reports.$inferInsert): Promise<ReportRow | undefined> {
       const [row] = await tx.insert(reports).values(values).onConflictDoNothing().returning();

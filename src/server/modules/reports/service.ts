@@ -1,6 +1,7 @@
 import type { CreateReport, Report } from '../../../shared/reports.js';
 import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '../../../shared/reports.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ReportRow, ReportsRepository } from './repository.js';
 
@@ -38,6 +39,9 @@ export function createReportsService(deps: { repo: ReportsRepository; now?: () =
       if (!row) throw conflict(REPORT_ERRORS.alreadyReported);
       return present(row, user, service);
     },
+
+    /** The administrator's decision on a pending report, inside their transaction (see the repository's setStatus). */
+    setStatus: (tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string) => repo.setStatus(tx, reportId, status, reviewerId),
   };
 }
 

@@ -7,12 +7,10 @@ import { transaction } from '../../lib/transaction.js';
 import { presentCompletion, presentReview } from './presenter.js';
 import type { ReviewsRepository } from './repository.js';
 
-/** What reviews need from the listings module: the rating counters on the listing, and its page cache. */
+/** What reviews need from the listings module: the rating counters on the listing, counted in the review's transaction. */
 export interface ListingRatings {
   addRating(tx: Db, serviceId: number, rating: number): Promise<void>;
   ratingCounters(serviceId: number): Promise<{ ratingSum: number; reviewCount: number } | undefined>;
-  /** Called after a review commits: cached public pages show the old rating. */
-  changed(): void;
 }
 
 const takesPart = (c: { participant1Id: string; participant2Id: string }, userId: string) => c.participant1Id === userId || c.participant2Id === userId;
@@ -74,7 +72,6 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
         await listings.addRating(tx, serviceId, input.rating);
         return row;
       });
-      listings.changed();
       return presentReview((await repo.findReview(review.id))!);
     },
 
