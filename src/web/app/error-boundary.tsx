@@ -4,6 +4,7 @@ import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { ERROR_BOUNDARY_TEXTS } from '../../shared/safe-defaults.js';
+import { paths } from './paths.js';
 import { chunkLoaded, isChunkLoadError, isReloadingForStaleChunk, reloadOnceForStaleChunk } from './stale-chunks.js';
 
 interface Props {
@@ -59,7 +60,7 @@ export class ErrorBoundary extends Component<Props, State> {
               <Button onClick={this.reload}>{ERROR_BOUNDARY_TEXTS.reload}</Button>
               {/* A plain link: a full page load also clears whatever state broke this one. */}
               <Button asChild variant="outline">
-                <a href="/">{ERROR_BOUNDARY_TEXTS.home}</a>
+                <a href={paths.home}>{ERROR_BOUNDARY_TEXTS.home}</a>
               </Button>
             </div>
           </CardContent>

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { ErrorBoundary } from './error-boundary.js';
+import { paths, routePatterns } from './paths.js';
 import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';
 
@@ -35,23 +36,23 @@ export function AppRoutes() {
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner />}>
           <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/services" component={BrowsePage} />
-            <Route path="/create-service" component={CreateServicePage} />
-            <Route path="/request-service" component={RequestServicePage} />
-            <Route path="/edit-service/:id" component={EditServicePage} />
-            <Route path="/my-services" component={MyServicesPage} />
-            <Route path="/messages" component={MessagesPage} />
-            <Route path="/about" component={AboutPage} />
-            <Route path="/terms" component={TermsPage} />
-            <Route path="/accept-terms" component={AcceptTermsPage} />
-            <Route path="/profile" component={ProfilePage} />
-            <Route path="/contact" component={ContactPage} />
-            <Route path="/login" component={LoginPage} />
-            <Route path="/forgot-password" component={ForgotPasswordPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
-            <Route path="/verify-email" component={VerifyEmailPage} />
-            <Route path="/admin" component={AdminPage} />
+            <Route path={paths.home} component={HomePage} />
+            <Route path={paths.services} component={BrowsePage} />
+            <Route path={paths.createService} component={CreateServicePage} />
+            <Route path={paths.requestService} component={RequestServicePage} />
+            <Route path={routePatterns.editService} component={EditServicePage} />
+            <Route path={paths.myServices} component={MyServicesPage} />
+            <Route path={paths.messages} component={MessagesPage} />
+            <Route path={paths.about} component={AboutPage} />
+            <Route path={paths.terms} component={TermsPage} />
+            <Route path={paths.acceptTerms} component={AcceptTermsPage} />
+            <Route path={paths.profile} component={ProfilePage} />
+            <Route path={paths.contact} component={ContactPage} />
+            <Route path={paths.login} component={LoginPage} />
+            <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+            <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
+            <Route path={paths.admin} component={AdminPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

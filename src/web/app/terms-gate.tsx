@@ -2,10 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useAuth } from '../features/auth/use-auth.js';
+import { paths } from './paths.js';
 
 // Pages a user who has not accepted the terms may still see: the acceptance page itself, the terms it refers to,
 // and the pages the account's emailed links open (a new account verifies its address before or after accepting).
-const OPEN_PATHS = new Set(['/accept-terms', '/terms', '/verify-email', '/reset-password', '/forgot-password']);
+const OPEN_PATHS = new Set<string>([paths.acceptTerms, paths.terms, paths.verifyEmail, paths.resetPassword, paths.forgotPassword]);
 
 /**
  * Spec section 2: a signed-in user whose termsAccepted is false is always sent to /accept-terms.
@@ -17,7 +18,7 @@ export function TermsGate({ children }: { children: ReactNode }) {
   const mustAccept = auth.status === 'signed-in' && !auth.user.termsAccepted && !OPEN_PATHS.has(location);
 
   useEffect(() => {
-    if (mustAccept) navigate('/accept-terms', { replace: true });
+    if (mustAccept) navigate(paths.acceptTerms, { replace: true });
   }, [mustAccept, navigate]);
 
   if (auth.status === 'loading' || mustAccept) return <PageSpinner />;

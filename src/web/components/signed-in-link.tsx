@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
+import { paths } from '../app/paths.js';
 import { loginUrl } from '../lib/site.js';
 import { Button } from './ui/button.js';
 
@@ -15,12 +16,12 @@ export function OfferAndRequestButtons({ signedIn, offerVariant = 'default' }: {
   return (
     <>
       <Button asChild size="lg" variant={offerVariant}>
-        <SignedInLink signedIn={signedIn} href="/create-service">
+        <SignedInLink signedIn={signedIn} href={paths.createService}>
           Offer a Service
         </SignedInLink>
       </Button>
       <Button asChild size="lg" variant="outline">
-        <SignedInLink signedIn={signedIn} href="/request-service">
+        <SignedInLink signedIn={signedIn} href={paths.requestService}>
           Request Services
         </SignedInLink>
       </Button>

@@ -1,12 +1,13 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import { SITE_NAME, SOCIAL_PROFILE } from '../../lib/site.js';
+import { paths } from '../paths.js';
 
 const FOOTER_LINKS = [
-  { label: 'About', href: '/about' },
-  { label: 'Services', href: '/services' },
-  { label: 'Terms and Privacy', href: '/terms' },
-  { label: 'Contact', href: '/contact' },
+  { label: 'About', href: paths.about },
+  { label: 'Services', href: paths.services },
+  { label: 'Terms and Privacy', href: paths.terms },
+  { label: 'Contact', href: paths.contact },
 ] as const;
 
 const linkClasses =

@@ -3,6 +3,7 @@ import type { AuthState } from '../../features/auth/use-auth.js';
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { LOGOUT_URL, loginUrl } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
+import { paths } from '../paths.js';
 import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './nav-items.js';
 
 const itemClasses =
@@ -22,7 +23,7 @@ export function MobileMenu({ id, open, auth, location, unread }: MobileMenuProps
   const signedIn = auth.status === 'signed-in';
   const items: NavItem[] = [
     ...primaryNavItems(signedIn),
-    ...(signedIn ? [...accountNavItems(auth.user), { label: 'Post a Service', href: '/create-service' }] : []),
+    ...(signedIn ? [...accountNavItems(auth.user), { label: 'Post a Service', href: paths.createService }] : []),
     ...(signedIn
       ? [{ label: 'Sign out', href: LOGOUT_URL, external: true }]
       : auth.status === 'signed-out'

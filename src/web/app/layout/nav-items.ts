@@ -1,4 +1,5 @@
 import type { User } from '../../../shared/auth.js';
+import { paths } from '../paths.js';
 
 export interface NavItem {
   label: string;
@@ -11,21 +12,21 @@ export interface NavItem {
 
 export function primaryNavItems(signedIn: boolean): NavItem[] {
   return [
-    { label: 'Home', href: '/' },
-    { label: 'Services', href: '/services' },
-    ...(signedIn ? [{ label: 'Messages', href: '/messages', unread: true }] : []),
-    { label: 'About', href: '/about' },
+    { label: 'Home', href: paths.home },
+    { label: 'Services', href: paths.services },
+    ...(signedIn ? [{ label: 'Messages', href: paths.messages, unread: true }] : []),
+    { label: 'About', href: paths.about },
   ];
 }
 
 export function accountNavItems(user: User): NavItem[] {
   return [
-    { label: 'Profile', href: '/profile' },
-    { label: 'My Services', href: '/my-services' },
-    ...(user.isAdmin ? [{ label: 'Admin Dashboard', href: '/admin' }] : []),
+    { label: 'Profile', href: paths.profile },
+    { label: 'My Services', href: paths.myServices },
+    ...(user.isAdmin ? [{ label: 'Admin Dashboard', href: paths.admin }] : []),
   ];
 }
 
 export function isActivePath(location: string, href: string): boolean {
-  return href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
+  return href === paths.home ? location === paths.home : location === href || location.startsWith(`${href}/`);
 }

@@ -8,6 +8,7 @@ import { useUnreadCount } from '../../features/messages/api/get-unread-count.js'
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { loginUrl, SITE_NAME } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
+import { paths } from '../paths.js';
 import { MobileMenu } from './mobile-menu.js';
 import { isActivePath, primaryNavItems } from './nav-items.js';
 import { ThemeToggle } from './theme-toggle.js';
@@ -27,7 +28,7 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link
-          href="/"
+          href={paths.home}
           className="flex min-w-0 items-center gap-2 rounded-md font-bold text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
@@ -63,7 +64,7 @@ export function Navbar() {
             {auth.status === 'signed-in' && (
               <>
                 <Button asChild size="sm">
-                  <Link href="/create-service">
+                  <Link href={paths.createService}>
                     <Plus aria-hidden="true" />
                     Post a Service
                   </Link>

@@ -14,6 +14,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { paths } from '../../app/paths.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 
 interface AudienceGuide {
@@ -112,7 +113,7 @@ export default function AboutPage() {
         </p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Link
-            href="/services"
+            href={paths.services}
             className={`inline-flex items-center justify-center gap-2 rounded-md bg-primary px-5 py-2.5 text-sm font-semibold text-primary-foreground shadow-sm transition-opacity hover:opacity-90 ${focusRing}`}
           >
             Browse services
@@ -247,7 +248,7 @@ export default function AboutPage() {
           Members must be at least 13, and members aged 13 to 17 need a parent or guardian's
           approval. Read the full{' '}
           <Link
-            href="/terms"
+            href={paths.terms}
             className={`font-medium text-primary underline underline-offset-4 hover:no-underline ${focusRing}`}
           >
             Terms and Privacy Policy
@@ -272,7 +273,7 @@ export default function AboutPage() {
         </p>
         <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Link
-            href="/services"
+            href={paths.services}
             className={`inline-flex items-center justify-center gap-2 rounded-md bg-primary px-5 py-2.5 text-sm font-semibold text-primary-foreground shadow-sm transition-opacity hover:opacity-90 ${focusRing}`}
           >
             Find services

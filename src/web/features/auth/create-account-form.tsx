@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerSchema, type RegisterInput } from '../../../shared/auth.js';
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits.js';
+import { USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits.js';
+import { EmailField } from '../../components/form/email-field.js';
+import { InputField } from '../../components/form/input-field.js';
+import { PasswordField } from '../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../components/form/server-errors.js';
 import { Button } from '../../components/ui/button.js';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
-import { Input } from '../../components/ui/input.js';
-import { FormErrorAlert, showServerErrors } from '../account/components/server-errors.js';
+import { Form } from '../../components/ui/form.js';
 import { useRegister } from './api/register.js';
 
 export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -29,48 +31,14 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
         noValidate
       >
         <FormErrorAlert />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>At least {PASSWORD_MIN} characters.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <EmailField control={form.control} name="email" />
+        <PasswordField control={form.control} name="password" label="Password" kind="new" />
+        <InputField
           control={form.control}
           name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Username (optional)</FormLabel>
-              <FormControl>
-                {/* The schema trims an empty username away, so its input type is loose; the field itself is always text. */}
-                <Input autoComplete="username" {...field} value={typeof field.value === 'string' ? field.value : ''} />
-              </FormControl>
-              <FormDescription>
-                {USERNAME_MIN} to {USERNAME_MAX} letters, numbers or underscores. Leave empty to have one made from your email.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Username (optional)"
+          autoComplete="username"
+          description={`${USERNAME_MIN} to ${USERNAME_MAX} letters, numbers or underscores. Leave empty to have one made from your email.`}
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Creating account...' : 'Create account'}

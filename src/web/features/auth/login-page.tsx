@@ -1,26 +1,21 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useSearch } from 'wouter';
 import { loginErrorMessage, safeReturnTo, type AuthProviders } from '../../../shared/auth.js';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
-import { cn } from '../../lib/utils.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { useAuthProviders } from './api/get-auth-providers.js';
 import { CreateAccountForm } from './create-account-form.js';
 import { SignInForm } from './sign-in-form.js';
 import { useAuth } from './use-auth.js';
 
-const TABS = [
-  { id: 'sign-in', label: 'Sign in' },
-  { id: 'create-account', label: 'Create account' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
 /** Where to go after signing in; never back to this page, which would reload forever. */
 function destination(returnTo: string | null): string {
   const target = safeReturnTo(returnTo);
-  return new URL(target, window.location.origin).pathname === '/login' ? '/' : target;
+  return new URL(target, window.location.origin).pathname === paths.login ? paths.home : target;
 }
 
 /** 'Continue with {name}': a full page navigation into the provider's sign-in, keeping where to come back to. */
@@ -39,7 +34,7 @@ function ProviderSignIn({ oidc, returnTo }: { oidc: NonNullable<AuthProviders['o
       </div>
     );
   }
-  const href = returnTo === '/' ? '/api/login/oidc' : `/api/login/oidc?returnTo=${encodeURIComponent(returnTo)}`;
+  const href = returnTo === paths.home ? '/api/login/oidc' : `/api/login/oidc?returnTo=${encodeURIComponent(returnTo)}`;
   return (
     <Button asChild variant="outline" className="w-full">
       <a href={href}>{label}</a>
@@ -98,53 +93,18 @@ export default function LoginPage() {
 
 /** Sign in or create an account with an email and a password. */
 function LocalAccountTabs({ onSignedIn }: { onSignedIn: () => void }) {
-  const [tab, setTab] = useState<TabId>('sign-in');
-  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-  const baseId = useId();
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
-    const nextId = TABS[next]!.id;
-    setTab(nextId);
-    tabRefs.current[nextId]?.focus();
-  }
-
   return (
-    <div className="space-y-6">
-      <div role="tablist" aria-label="Sign in or create an account" className="grid grid-cols-2 gap-1 rounded-md bg-muted p-1">
-        {TABS.map((t) => {
-          const selected = tab === t.id;
-          return (
-            <button
-              key={t.id}
-              ref={(el) => {
-                tabRefs.current[t.id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-${t.id}-tab`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-${t.id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              onKeyDown={onTabKeyDown}
-              className={cn(
-                'rounded-sm px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                selected ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {t.label}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === 'sign-in' ? <SignInForm onSignedIn={onSignedIn} /> : <CreateAccountForm onSignedIn={onSignedIn} />}
-      </div>
-    </div>
+    <Tabs defaultValue="sign-in">
+      <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
+        <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+        <TabsTrigger value="create-account">Create account</TabsTrigger>
+      </TabsList>
+      <TabsContent value="sign-in">
+        <SignInForm onSignedIn={onSignedIn} />
+      </TabsContent>
+      <TabsContent value="create-account">
+        <CreateAccountForm onSignedIn={onSignedIn} />
+      </TabsContent>
+    </Tabs>
   );
 }

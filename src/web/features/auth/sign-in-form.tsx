@@ -3,11 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema } from '../../../shared/auth.js';
+import { paths } from '../../app/paths.js';
+import { EmailField } from '../../components/form/email-field.js';
+import { PasswordField } from '../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../components/form/server-errors.js';
 import { Button } from '../../components/ui/button.js';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
-import { Input } from '../../components/ui/input.js';
+import { Form } from '../../components/ui/form.js';
 import { useLogin } from './api/login.js';
-import { ServerErrorAlert } from './server-error-alert.js';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
@@ -20,38 +22,25 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit((values) => login.mutate(values, { onSuccess: onSignedIn }))} className="space-y-4" noValidate>
-        <ServerErrorAlert error={login.error} />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+      <form
+        onSubmit={form.handleSubmit((values) =>
+          login.mutate(values, { onSuccess: onSignedIn, onError: (error) => showServerErrors(form.setError, error, ['email', 'password']) }),
+        )}
+        className="space-y-4"
+        noValidate
+      >
+        <FormErrorAlert />
+        <EmailField control={form.control} name="email" />
+        <PasswordField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-baseline justify-between gap-4">
-                <FormLabel>Password</FormLabel>
-                <Link href="/forgot-password" className="text-sm font-medium text-link underline-offset-4 hover:underline">
-                  Forgot your password?
-                </Link>
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          kind="current"
+          labelAside={
+            <Link href={paths.forgotPassword} className="text-sm font-medium text-link underline-offset-4 hover:underline">
+              Forgot your password?
+            </Link>
+          }
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}

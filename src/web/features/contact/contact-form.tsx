@@ -13,6 +13,7 @@ import {
   MESSAGING_TEXTS,
   SUPPORT_PARTICIPANT,
 } from '../../../shared/messaging.js';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
 import { Input } from '../../components/ui/input.js';
@@ -44,7 +45,7 @@ export function ContactForm() {
 
   useEffect(() => {
     if (sentTo === null) return;
-    const timer = setTimeout(() => navigate(`/messages?conversation=${sentTo}`), CONTACT_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.conversation(sentTo)), CONTACT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [sentTo, navigate]);
 
@@ -113,7 +114,7 @@ export function ContactForm() {
               <li>Your message goes straight to our team.</li>
               <li>
                 Our reply arrives in the{' '}
-                <Link href="/messages" className="font-medium text-link underline underline-offset-4">
+                <Link href={paths.messages} className="font-medium text-link underline underline-offset-4">
                   Messages
                 </Link>{' '}
                 section of your account.
@@ -128,7 +129,7 @@ export function ContactForm() {
             {startConversation.isPending ? 'Sending...' : 'Send Message'}
           </Button>
           <Button asChild variant="outline">
-            <Link href="/messages">
+            <Link href={paths.messages}>
               <MessagesSquare aria-hidden="true" />
               View Messages
             </Link>

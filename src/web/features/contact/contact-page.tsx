@@ -1,4 +1,5 @@
 import { LogIn } from 'lucide-react';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { loginUrl } from '../../lib/site.js';
@@ -34,7 +35,7 @@ export default function ContactPage() {
           </CardHeader>
           <CardContent>
             <Button asChild>
-              <a href={loginUrl('/contact')}>
+              <a href={loginUrl(paths.contact)}>
                 <LogIn aria-hidden="true" />
                 Log in
               </a>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { useCategories } from '../categories/api/get-categories.js';
@@ -36,7 +37,7 @@ export function CategoryGrid() {
               ))
             : categories.map((category) => (
                 <li key={category.id}>
-                  <Link href={`/services?category=${encodeURIComponent(category.slug)}`} className={tileClasses}>
+                  <Link href={paths.servicesInCategory(category.slug)} className={tileClasses}>
                     <CategoryIcon slug={category.slug} color={category.color} size="lg" />
                     <span className="text-sm font-medium">{category.name}</span>
                   </Link>
@@ -46,7 +47,7 @@ export function CategoryGrid() {
       )}
       <div className="mt-10 flex justify-center">
         <Button asChild variant="outline" size="lg">
-          <Link href="/services">View All Services</Link>
+          <Link href={paths.services}>View All Services</Link>
         </Button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { loginUrl } from '../../lib/site.js';
 
@@ -18,7 +19,7 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
           </Button>
         )}
         <Button asChild size="lg" variant={signedIn ? 'default' : 'outline'}>
-          <Link href="/services">Browse Services</Link>
+          <Link href={paths.services}>Browse Services</Link>
         </Button>
       </div>
     </section>

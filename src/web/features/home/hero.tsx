@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { OfferAndRequestButtons } from '../../components/signed-in-link.js';
 
@@ -15,7 +16,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link href="/services">Find Services</Link>
+            <Link href={paths.services}>Find Services</Link>
           </Button>
           <OfferAndRequestButtons signedIn={signedIn} offerVariant="outline" />
         </div>

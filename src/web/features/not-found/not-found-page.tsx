@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
@@ -16,7 +17,7 @@ export default function NotFoundPage() {
           </div>
           <p className="text-muted-foreground">Did you forget to add the page to the router?</p>
           <Button asChild variant="outline">
-            <Link href="/">Go to the home page</Link>
+            <Link href={paths.home}>Go to the home page</Link>
           </Button>
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { Link } from 'wouter';
 import type { User } from '../../../shared/auth.js';
+import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
@@ -59,7 +60,7 @@ export default function ProfilePage() {
           </section>
           <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">
             <Button asChild>
-              <Link href="/my-services">View Your Services</Link>
+              <Link href={paths.myServices}>View Your Services</Link>
             </Button>
             <Button asChild variant="outline">
               <a href={LOGOUT_URL}>Sign Out</a>

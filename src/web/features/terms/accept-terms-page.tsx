@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { paths } from '../../app/paths.js';
 import { LegalSections } from '../../components/legal-sections.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
@@ -26,7 +27,7 @@ export default function AcceptTermsPage() {
 
   // Only a user who arrives having already accepted is sent on here; after accepting, the success handler navigates.
   useEffect(() => {
-    if (alreadyAccepted && acceptTerms.isIdle) navigate('/', { replace: true });
+    if (alreadyAccepted && acceptTerms.isIdle) navigate(paths.home, { replace: true });
   }, [alreadyAccepted, acceptTerms.isIdle, navigate]);
 
   if (auth.status !== 'signed-in' || (alreadyAccepted && acceptTerms.isIdle)) return <PageSpinner />;
@@ -47,7 +48,7 @@ export default function AcceptTermsPage() {
           title: 'Welcome to the community!',
           description: 'Thank you for accepting our terms. You can now access all features.',
         });
-        navigate('/', { replace: true });
+        navigate(paths.home, { replace: true });
       },
       onError: (error) => {
         toast({

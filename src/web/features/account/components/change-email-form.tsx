@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, changeEmailSchema, type ChangeEmailInput } from '../../../../shared/account.js';
 import type { User } from '../../../../shared/auth.js';
+import { EmailField } from '../../../components/form/email-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
 import { Button } from '../../../components/ui/button.js';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.js';
-import { Input } from '../../../components/ui/input.js';
+import { Form } from '../../../components/ui/form.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { useChangeEmail } from '../api/change-email.js';
-import { FormErrorAlert, showServerErrors } from './server-errors.js';
-import { PasswordField } from './password-field.js';
 
 /** A new address, and the current password when the account has one. Nothing changes until the emailed link is opened. */
 export function ChangeEmailForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -33,21 +33,12 @@ export function ChangeEmailForm({ user, onDone }: { user: User; onDone: () => vo
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change email">
         <FormErrorAlert />
-        <FormField
+        <EmailField
           control={form.control}
           name="newEmail"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" autoFocus {...field} />
-              </FormControl>
-              <FormDescription>
-                We will send a link to this address. Your email changes when you open it{user.email ? '; until then you keep signing in with the current one' : ''}.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="New email"
+          autoFocus
+          description={`We will send a link to this address. Your email changes when you open it${user.email ? '; until then you keep signing in with the current one' : ''}.`}
         />
         {user.hasPassword && (
           <PasswordField control={form.control} name="currentPassword" label="Current password" kind="current" />

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
+import { PasswordField } from '../../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
 import { toast } from '../../../components/ui/use-toast.js';
 import { useChangePassword } from '../api/change-password.js';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from './password-schemas.js';
-import { FormErrorAlert, showServerErrors } from './server-errors.js';
-import { PasswordField } from './password-field.js';
 
 /** Current password, then the new one twice. The server signs out every other session of the account. */
 export function ChangePasswordForm({ email, onDone }: { email: string | null; onDone: () => void }) {

@@ -4,15 +4,16 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD, DELETED_USER_NAME, deleteAccountSchema, type DeleteAccountInput } from '../../../../shared/account.js';
 import type { User } from '../../../../shared/auth.js';
+import { paths } from '../../../app/paths.js';
+import { InputField } from '../../../components/form/input-field.js';
+import { PasswordField } from '../../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.js';
-import { Input } from '../../../components/ui/input.js';
+import { Form } from '../../../components/ui/form.js';
 import { toastAfterLoad } from '../../../lib/toast-after-load.js';
 import { useDeleteAccount } from '../api/delete-account.js';
-import { FormErrorAlert, showServerErrors } from './server-errors.js';
-import { PasswordField } from './password-field.js';
 import { needsProviderConfirmation, ProviderConfirmation, useReturnFromProvider } from './provider-confirmation.js';
 
 /** The shared rule, plus which of its two fields this account must fill in (the server says the same). */
@@ -81,7 +82,7 @@ function DeleteAccountForm({ user, deleteAccount, busy, confirmFailed, onCancel 
 
   function onSubmit({ password, confirmation }: DeleteAccountInput) {
     deleteAccount.mutate(user.hasPassword ? { password } : { confirmation: confirmation?.trim() }, {
-      onSuccess: ({ message }) => toastAfterLoad({ title: 'Account deleted', description: message }, '/'),
+      onSuccess: ({ message }) => toastAfterLoad({ title: 'Account deleted', description: message }, paths.home),
       onError: (error) => showServerErrors(form.setError, error, ['password', 'confirmation']),
     });
   }
@@ -136,18 +137,13 @@ function DeleteAccountForm({ user, deleteAccount, busy, confirmFailed, onCancel 
             {user.hasPassword ? (
               <PasswordField control={form.control} name="password" label="Enter your password to confirm" kind="current" />
             ) : (
-              <FormField
+              <InputField
                 control={form.control}
                 name="confirmation"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Type {DELETE_CONFIRMATION_WORD} to confirm</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...field} value={field.value ?? ''} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
               />
             )}
             <DialogFooter>

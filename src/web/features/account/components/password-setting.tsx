@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
 import type { User } from '../../../../shared/auth.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { useAuthProviders } from '../../auth/api/get-auth-providers.js';
 import { ChangePasswordForm } from './change-password-form.js';
@@ -19,7 +20,7 @@ export function PasswordSetting({ user }: { user: User }) {
         <p className="text-sm text-muted-foreground">{ACCOUNT_MESSAGES.noPasswordYet}</p>
         {canSetOne && (
           <Button asChild variant="outline" size="sm">
-            <Link href="/forgot-password">Set a password</Link>
+            <Link href={paths.forgotPassword}>Set a password</Link>
           </Button>
         )}
       </div>

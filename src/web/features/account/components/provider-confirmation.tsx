@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
 import type { User } from '../../../../shared/auth.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { useAuthProviders } from '../../auth/api/get-auth-providers.js';
 
@@ -23,7 +24,7 @@ export function useReturnFromProvider(step: ConfirmedStep): { reopen: boolean; f
   const [, navigate] = useLocation();
   const [state] = useState(() => ({ reopen: search.get('confirm') === step, failed: search.get('reauth') === 'failed' }));
   useEffect(() => {
-    if (state.reopen) navigate('/profile', { replace: true });
+    if (state.reopen) navigate(paths.profile, { replace: true });
   }, [state.reopen, navigate]);
   return state.reopen ? state : { reopen: false, failed: false };
 }
@@ -34,7 +35,7 @@ export function ProviderConfirmation({ step, failed }: { step: ConfirmedStep; fa
   const name = providers.data?.oidc?.name;
   if (providers.isPending) return null;
   if (!name) return <p className="text-sm">{ACCOUNT_MESSAGES.reauthUnavailable}</p>;
-  const href = `/api/auth/reauthenticate?returnTo=${encodeURIComponent(`/profile?confirm=${step}`)}`;
+  const href = `/api/auth/reauthenticate?returnTo=${encodeURIComponent(paths.profileConfirmStep(step))}`;
   return (
     <div className="space-y-3 text-sm">
       {failed && (

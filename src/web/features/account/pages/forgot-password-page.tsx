@@ -4,18 +4,19 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '../../../../shared/account.js';
+import { paths } from '../../../app/paths.js';
+import { EmailField } from '../../../components/form/email-field.js';
+import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
 import { Button } from '../../../components/ui/button.js';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../components/ui/form.js';
-import { Input } from '../../../components/ui/input.js';
+import { Form } from '../../../components/ui/form.js';
 import { usePageMeta } from '../../../lib/use-page-meta.js';
 import { useForgotPassword } from '../api/forgot-password.js';
 import { AccountCard } from '../components/account-card.js';
-import { FormErrorAlert, showServerErrors } from '../components/server-errors.js';
 
 function BackToSignIn() {
   return (
     <p className="text-center text-sm">
-      <Link href="/login" className="font-medium text-link underline-offset-4 hover:underline">
+      <Link href={paths.login} className="font-medium text-link underline-offset-4 hover:underline">
         Back to sign in
       </Link>
     </p>
@@ -60,19 +61,7 @@ export default function ForgotPasswordPage() {
       <Form {...form}>
         <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
           <FormErrorAlert />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" inputMode="email" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField control={form.control} name="email" />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

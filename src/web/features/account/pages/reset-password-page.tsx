@@ -4,6 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../../shared/account.js';
+import { paths } from '../../../app/paths.js';
+import { PasswordField } from '../../../components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
 import { Button } from '../../../components/ui/button.js';
 import { Form } from '../../../components/ui/form.js';
 import { ApiError } from '../../../lib/api.js';
@@ -13,8 +16,6 @@ import { useResetPassword } from '../api/reset-password.js';
 import { AccountCard } from '../components/account-card.js';
 import { LinkProblem } from '../components/link-problem.js';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../components/password-schemas.js';
-import { FormErrorAlert, showServerErrors } from '../components/server-errors.js';
-import { PasswordField } from '../components/password-field.js';
 
 /** The server refused the token itself (unknown, spent or expired), as opposed to the new password. */
 function isInvalidLink(error: unknown): boolean {
@@ -37,10 +38,10 @@ export default function ResetPasswordPage() {
     return (
       <LinkProblem message={ACCOUNT_MESSAGES.invalidLink}>
         <Button asChild>
-          <Link href="/forgot-password">Request a new link</Link>
+          <Link href={paths.forgotPassword}>Request a new link</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link href="/login">Back to sign in</Link>
+          <Link href={paths.login}>Back to sign in</Link>
         </Button>
       </LinkProblem>
     );
@@ -52,7 +53,7 @@ export default function ResetPasswordPage() {
       { token, password },
       {
         // A full page load: the new session cookie, and nothing cached from before it.
-        onSuccess: () => toastAfterLoad({ title: 'Password reset', description: ACCOUNT_MESSAGES.passwordReset }, '/'),
+        onSuccess: () => toastAfterLoad({ title: 'Password reset', description: ACCOUNT_MESSAGES.passwordReset }, paths.home),
         onError: (error) => {
           if (isInvalidLink(error)) setLinkRefused(true);
           else showServerErrors(form.setError, error, ['password']);

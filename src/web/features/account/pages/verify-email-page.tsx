@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../../shared/account.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError, errorMessage } from '../../../lib/api.js';
@@ -16,11 +17,11 @@ import { LinkProblem } from '../components/link-problem.js';
 function Onward({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
     <Button asChild>
-      <Link href="/profile">Go to your profile</Link>
+      <Link href={paths.profile}>Go to your profile</Link>
     </Button>
   ) : (
     <Button asChild>
-      <a href={loginUrl('/profile')}>Sign in</a>
+      <a href={loginUrl(paths.profile)}>Sign in</a>
     </Button>
   );
 }
@@ -86,7 +87,7 @@ export default function VerifyEmailPage() {
         <div className="flex flex-col gap-3">
           <Onward signedIn={signedIn} />
           <Button asChild variant="outline">
-            <Link href="/services">Browse services</Link>
+            <Link href={paths.services}>Browse services</Link>
           </Button>
         </div>
       </AccountCard>

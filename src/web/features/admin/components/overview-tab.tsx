@@ -13,9 +13,9 @@ import {
   type OverviewWeek,
 } from '../../../../shared/admin.js';
 import { BACKUP_TEXTS, megabytes } from '../../../../shared/backups.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { serviceHref } from '../../messages/components/conversation-service-strip.js';
 import { useAdminOverview } from '../api/overview.js';
 import { count, day, dayAndTime } from './format.js';
 import { TabHeader } from './list-parts.js';
@@ -54,7 +54,7 @@ function NeedsAttention({ overview }: { overview: AdminOverview }) {
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure icon={<Flag className={iconClass} aria-hidden="true" />} title={ADMIN_TEXTS.openReports} value={count(openReports)}>
           <dd>
-            <Link href="/admin?tab=reports" className="text-link underline-offset-4 hover:underline">
+            <Link href={paths.adminTab('reports')} className="text-link underline-offset-4 hover:underline">
               {ADMIN_TEXTS.reviewReports}
             </Link>
           </dd>
@@ -70,7 +70,7 @@ function NeedsAttention({ overview }: { overview: AdminOverview }) {
               <ul className="mt-1 grid gap-1">
                 {unansweredRequests.oldest.map((request) => (
                   <li key={request.id} className="min-w-0">
-                    <a href={serviceHref(request)} className="text-link underline-offset-4 [overflow-wrap:anywhere] hover:underline">
+                    <a href={paths.servicesMatching(request.title)} className="text-link underline-offset-4 [overflow-wrap:anywhere] hover:underline">
                       {request.title}
                     </a>
                     <span className="block text-xs text-muted-foreground">{postedLabel(day(request.createdAt))}</span>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { ADMIN_TEXTS, noReportsWithStatus, reviewedByLabel, totalReportsLabel, type AdminReport } from '../../../../shared/admin.js';
 import { REPORT_REASON_LABELS, type ReportStatus } from '../../../../shared/reports.js';
+import { paths } from '../../../app/paths.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Label } from '../../../components/ui/label.js';
@@ -9,7 +10,6 @@ import { toast } from '../../../components/ui/use-toast.js';
 import { errorMessage } from '../../../lib/api.js';
 import { cn } from '../../../lib/utils.js';
 import { nativeSelectClasses } from '../../services/components/native-select.js';
-import { serviceHref } from '../../messages/components/conversation-service-strip.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminReports, useUpdateReportStatus } from '../api/reports.js';
 import { day, dayAndTime, personName, reportPrice } from './format.js';
@@ -73,7 +73,7 @@ function ReportRow({ report }: { report: AdminReport }) {
 
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline" size="sm">
-          <a href={serviceHref(service)} target="_blank" rel="noopener noreferrer">
+          <a href={paths.servicesMatching(service.title)} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden="true" />
             {ADMIN_TEXTS.viewService}
             <span className="sr-only"> (opens in a new tab)</span>

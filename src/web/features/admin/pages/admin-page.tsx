@@ -1,6 +1,7 @@
 import { ChartColumn, ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ADMIN_TEXTS } from '../../../../shared/admin.js';
+import { paths } from '../../../app/paths.js';
 import { PageSpinner } from '../../../components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.js';
 import { usePageMeta } from '../../../lib/use-page-meta.js';
@@ -56,7 +57,7 @@ function Dashboard() {
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{ADMIN_TEXTS.title}</h1>
       <HealthWarningsAlert />
       <BackupsPanel />
-      <Tabs value={tab} onValueChange={(value) => navigate(value === 'users' ? '/admin' : `/admin?tab=${value}`, { replace: true })}>
+      <Tabs value={tab} onValueChange={(value) => navigate(value === 'users' ? paths.admin : paths.adminTab(value), { replace: true })}>
         <TabsList aria-label="Administration">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>

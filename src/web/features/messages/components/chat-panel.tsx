@@ -2,6 +2,7 @@ import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../../../shared/auth.js';
 import type { Conversation } from '../../../../shared/messaging.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { ApiError } from '../../../lib/api.js';
@@ -21,7 +22,7 @@ export const chatPanelClasses = 'flex h-[600px] flex-col overflow-hidden rounded
 function BackToConversations() {
   return (
     <Button asChild variant="ghost" size="icon" className="md:hidden">
-      <Link href="/messages">
+      <Link href={paths.messages}>
         <ArrowLeft aria-hidden="true" />
         <span className="sr-only">Back to conversations</span>
       </Link>
@@ -69,7 +70,7 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
           <p className="font-medium">{missing ? 'This conversation could not be found.' : 'Failed to fetch messages'}</p>
           {missing ? (
             <Button asChild variant="outline">
-              <Link href="/messages">Back to conversations</Link>
+              <Link href={paths.messages}>Back to conversations</Link>
             </Button>
           ) : (
             <Button variant="outline" onClick={() => void refetch()}>

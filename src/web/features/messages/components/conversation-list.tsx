@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Conversation } from '../../../../shared/messaging.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/utils.js';
@@ -8,8 +9,6 @@ import { useConversations } from '../api/get-conversations.js';
 import { ParticipantAvatar } from './participant-avatar.js';
 import { conversationTopic, otherParticipant, participantName, shortDateTime } from './participants.js';
 import { UnreadCount } from './unread-count.js';
-
-export const conversationHref = (id: number) => `/messages?conversation=${id}`;
 
 /** The left column of /messages: every conversation, newest activity first, each a link that selects it. */
 export function ConversationList({ userId, selectedId }: { userId: string; selectedId: number | null }) {
@@ -46,7 +45,7 @@ export function ConversationList({ userId, selectedId }: { userId: string; selec
         <p className="font-semibold">No conversations yet</p>
         <p className="text-sm text-muted-foreground">Start messaging by viewing a service and clicking &apos;Contact Provider&apos;.</p>
         <Button asChild variant="outline">
-          <Link href="/services">Browse Services</Link>
+          <Link href={paths.services}>Browse Services</Link>
         </Button>
       </div>
     );
@@ -71,7 +70,7 @@ function ConversationLink({ conversation, userId, selected }: { conversation: Co
 
   return (
     <Link
-      href={conversationHref(conversation.id)}
+      href={paths.conversation(conversation.id)}
       aria-current={selected ? 'true' : undefined}
       className={cn(
         'flex gap-3 rounded-md p-3 text-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

@@ -2,11 +2,9 @@ import type { ReactNode } from 'react';
 import { Tag } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Conversation } from '../../../../shared/messaging.js';
+import { paths } from '../../../app/paths.js';
 
 type LinkedService = NonNullable<Conversation['service']>;
-
-/** Browse has no page per listing: a search for its title brings it up first. */
-export const serviceHref = (service: Pick<LinkedService, 'title'>) => `/services?search=${encodeURIComponent(service.title)}`;
 
 interface ConversationServiceStripProps {
   service: LinkedService;
@@ -34,7 +32,7 @@ export function ConversationServiceStrip({ service, action, children }: Conversa
             </span>
           ) : (
             <Link
-              href={serviceHref(service)}
+              href={paths.servicesMatching(service.title)}
               className="truncate font-medium text-link underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {service.title}

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { User } from '../../../../shared/auth.js';
 import { MESSAGE_MAX, MESSAGING_TEXTS } from '../../../../shared/messaging-limits.js';
 import type { Service } from '../../../../shared/services.js';
+import { paths } from '../../../app/paths.js';
 import { promptSignIn } from '../../../components/sign-in-prompt.js';
 import { Button } from '../../../components/ui/button.js';
 import { Checkbox } from '../../../components/ui/checkbox.js';
@@ -92,7 +93,7 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
         onSuccess: (conversation) => {
           toast({ title: MESSAGING_TEXTS.sentTitle, description: MESSAGING_TEXTS.sentBody });
           onClose();
-          navigate(`/messages?conversation=${conversation.id}`);
+          navigate(paths.conversation(conversation.id));
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return promptSignInToMessage();
@@ -167,7 +168,7 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
 
         <p className="text-sm text-muted-foreground">
           By sending, you agree to our{' '}
-          <a href="/terms" target="_blank" rel="noopener noreferrer" className="font-medium text-link underline underline-offset-4">
+          <a href={paths.terms} target="_blank" rel="noopener noreferrer" className="font-medium text-link underline underline-offset-4">
             Terms of Service
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

@@ -3,6 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '../../../../shared/auth.js';
 import { REVIEW_VERIFY_TEXTS } from '../../../../shared/reviews.js';
+import { paths } from '../../../app/paths.js';
 import { EmailVerificationStatus } from '../../account/components/email-verification-status.js';
 import { currentUserQueryOptions } from '../../auth/api/get-current-user.js';
 
@@ -20,7 +21,7 @@ export function VerifyToReviewNotice({ user }: { user: User }) {
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
       <span>
         {REVIEW_VERIFY_TEXTS.noEmail}{' '}
-        <Link href="/profile" className="font-medium text-link underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link href={paths.profile} className="font-medium text-link underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           Go to your profile
         </Link>
       </span>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Service } from '../../../../shared/services.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import {
   Dialog,
@@ -61,7 +62,7 @@ export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' |
           ) : (
             <>
               <DropdownMenuItem asChild>
-                <Link href={`/edit-service/${service.id}`}>
+                <Link href={paths.editService(service.id)}>
                   <Pencil aria-hidden="true" />
                   Edit
                 </Link>

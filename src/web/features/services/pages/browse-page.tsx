@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SearchX, Sparkles } from 'lucide-react';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { usePageMeta } from '../../../lib/use-page-meta.js';
@@ -69,7 +70,7 @@ export default function BrowsePage() {
         <>
           <p className="text-muted-foreground">Be the first to offer a service to your community.</p>
           <Button asChild>
-            <SignedInLink signedIn={signedIn} href="/create-service">
+            <SignedInLink signedIn={signedIn} href={paths.createService}>
               Offer a Service
             </SignedInLink>
           </Button>

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useParams } from 'wouter';
 import { editServiceSchema, type Service, type UpdateService } from '../../../../shared/services.js';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card, CardContent } from '../../../components/ui/card.js';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '../../../components/ui/form.js';
@@ -24,7 +25,7 @@ function Notice({ title, text, action }: { title: string; text: string; action?:
       <p className="text-muted-foreground">{text}</p>
       {action ?? (
         <Button asChild>
-          <Link href="/my-services">Back to My Services</Link>
+          <Link href={paths.myServices}>Back to My Services</Link>
         </Button>
       )}
     </div>
@@ -67,7 +68,7 @@ function EditServiceForm({ service }: { service: Service }) {
     updateService.mutate(toUpdateBody(values), {
       onSuccess: () => {
         toast({ title: 'Service updated successfully' });
-        navigate('/my-services');
+        navigate(paths.myServices);
       },
       onError: (error) => {
         showServerFieldErrors(form, error);
@@ -99,7 +100,7 @@ function EditServiceForm({ service }: { service: Service }) {
       form={form}
       listingType={service.listingType}
       onSubmit={onSubmit}
-      onCancel={() => navigate('/my-services')}
+      onCancel={() => navigate(paths.myServices)}
       pending={updateService.isPending}
       submitLabel="Save Changes"
       pendingLabel="Saving..."

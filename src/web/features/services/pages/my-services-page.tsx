@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
+import { paths } from '../../../app/paths.js';
 import { Button } from '../../../components/ui/button.js';
 import { PageSpinner } from '../../../components/ui/spinner.js';
 import { usePageMeta } from '../../../lib/use-page-meta.js';
@@ -24,7 +25,7 @@ function MyServicesList() {
       <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed p-10 text-center">
         <p className="text-lg font-semibold">You haven&apos;t created any services yet</p>
         <Button asChild>
-          <Link href="/create-service">Create Your First Service</Link>
+          <Link href={paths.createService}>Create Your First Service</Link>
         </Button>
       </div>
     );
@@ -53,7 +54,7 @@ export default function MyServicesPage() {
           <p className="mt-2 text-muted-foreground">Edit, pause, delete or restore your listings.</p>
         </div>
         <Button asChild>
-          <Link href="/create-service">
+          <Link href={paths.createService}>
             <Plus aria-hidden="true" />
             Create New Service
           </Link>

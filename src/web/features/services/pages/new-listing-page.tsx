@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { createServiceSchema, type CreateService, type ListingType } from '../../../../shared/services.js';
+import { paths } from '../../../app/paths.js';
 import { Card, CardContent } from '../../../components/ui/card.js';
 import { PageSpinner } from '../../../components/ui/spinner.js';
 import { toast } from '../../../components/ui/use-toast.js';
@@ -45,7 +46,7 @@ function NewListingForm({ listingType }: { listingType: ListingType }) {
     createService.mutate(toCreateBody(values), {
       onSuccess: () => {
         toast(texts.success);
-        navigate('/services');
+        navigate(paths.services);
       },
       onError: (error) => {
         showServerFieldErrors(form, error);
@@ -59,7 +60,7 @@ function NewListingForm({ listingType }: { listingType: ListingType }) {
       form={form}
       listingType={listingType}
       onSubmit={onSubmit}
-      onCancel={() => navigate('/services')}
+      onCancel={() => navigate(paths.services)}
       pending={createService.isPending}
       submitLabel={texts.submit}
       pendingLabel={texts.pending}

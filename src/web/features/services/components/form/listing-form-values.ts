@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Path, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CreateService, DayCode, ListingType, RateType, Service, UpdateService } from '../../../../../shared/services.js';
-import { ApiError } from '../../../../lib/api.js';
+import { showFieldErrors } from '../../../../components/form/server-errors.js';
 import type { CreateServiceBody } from '../../api/create-service.js';
 import type { UpdateServiceBody } from '../../api/update-service.js';
 import { availabilityDays } from '../service-format.js';
@@ -92,18 +92,9 @@ export function toUpdateBody(values: UpdateService): UpdateServiceBody {
   };
 }
 
-const FIELDS = new Set<string>(Object.keys(emptyListingValues('offer')));
+const FIELDS = Object.keys(emptyListingValues('offer')) as (keyof ListingFormValues)[];
 
 /** Puts the server's field errors (400 `errors`) on their inputs; true when at least one was shown. */
 export function showServerFieldErrors<T>(form: ListingForm<T>, error: unknown): boolean {
-  if (!(error instanceof ApiError) || !error.errors) return false;
-  let shown = false;
-  for (const [field, message] of Object.entries(error.errors)) {
-    // Nested paths such as "images.2" belong to their list field.
-    const name = field.split('.')[0] ?? field;
-    if (!FIELDS.has(name)) continue;
-    form.setError(name as Path<ListingFormValues>, { type: 'server', message }, { shouldFocus: !shown });
-    shown = true;
-  }
-  return shown;
+  return showFieldErrors(form.setError, error, FIELDS);
 }
