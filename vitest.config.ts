@@ -2,13 +2,32 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup-env.ts'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     // Every engine start and every scrypt hash is real; two workers match the machine's two cores.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup-env.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Components in happy-dom with Testing Library: no database, no browser, once per `npm test`.
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
+          setupFiles: ['test/setup-env.ts', 'test/web-setup.ts'],
+          // A form filled key by key takes a second or two; three times the default leaves room for a busy machine.
+          testTimeout: 15_000,
+        },
+      },
+    ],
   },
 });

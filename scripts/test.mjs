@@ -1,5 +1,6 @@
-// `npm test`: typecheck, lint, the unit and integration suite (PGlite, and PostgreSQL too when
-// TEST_DATABASE_URL is set), the production build with its size budget, and the end-to-end suite in Chromium.
+// `npm test`: typecheck, lint, the web component tests (happy-dom), the unit and integration suite (PGlite, and
+// PostgreSQL too when TEST_DATABASE_URL is set), the production build with its size budget, and the end-to-end
+// suite in Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -33,16 +34,21 @@ function countPlaywright(file) {
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 const npx = (bin, ...args) => [process.execPath, [`node_modules/.bin/${bin}`, ...args]];
-const vitest = (report) => npx('vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+// One Vitest project per step (vitest.config.ts): the web tests need no database, so they run once.
+const vitest = (project, report) =>
+  npx('vitest', 'run', `--project=${project}`, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
 
 run('typecheck', ...npx('tsc', '-p', 'tsconfig.json', '--noEmit'));
 run('lint', ...npx('eslint', '.', '--max-warnings=0'));
 
+run('web component tests', ...vitest('web', 'test-results/vitest-web.json'));
+countVitest('test-results/vitest-web.json');
+
 const { TEST_DATABASE_URL } = process.env;
-run('unit and integration tests (embedded PGlite)', ...vitest('test-results/vitest-pglite.json'), { TEST_DATABASE_URL: '' });
+run('unit and integration tests (embedded PGlite)', ...vitest('server', 'test-results/vitest-pglite.json'), { TEST_DATABASE_URL: '' });
 countVitest('test-results/vitest-pglite.json');
 if (TEST_DATABASE_URL) {
-  run('unit and integration tests (PostgreSQL)', ...vitest('test-results/vitest-postgres.json'));
+  run('unit and integration tests (PostgreSQL)', ...vitest('server', 'test-results/vitest-postgres.json'));
   countVitest('test-results/vitest-postgres.json');
 }
 
