@@ -16,8 +16,7 @@ import {
 } from '../../../shared/services.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
-import { requireUser } from '../../lib/viewer.js';
-import type { Viewer } from '../../lib/viewer.js';
+import { requireUser, type Viewer } from '../../lib/viewer.js';
 import type { ListingsService } from './service.js';
 
 const idParams = idParamsSchema;

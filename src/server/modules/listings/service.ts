@@ -182,9 +182,9 @@ export function createListingsService(deps: {
           ...columns,
         });
         await images.attach(tx, user.id, row.id, imageIds);
+        await afterCommit(tx, forgetPages);
         return row.id;
       });
-      forgetPages();
       return present(id, user);
     },
 
@@ -204,8 +204,8 @@ export function createListingsService(deps: {
           updatedAt: new Date(),
         });
         await images.attach(tx, user.id, id, imageIds);
+        await afterCommit(tx, forgetPages);
       });
-      forgetPages();
       return present(id, user);
     },
 

@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, messages, serviceCompletions, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
-import type { ParticipantRecord } from './presenter.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -173,8 +172,9 @@ export function createMessagingRepository(db: Db) {
      * Holds the writer's `users` row for the rest of the transaction, so one person's messages are counted and
      * written one at a time and parallel requests cannot slip past the limits together (decision 022). NO KEY
      * UPDATE, not UPDATE: it does not block the foreign-key checks of someone else writing to this person.
+     * Answers the writer's public columns, from which their message is presented.
      */
-    async lockWriter(tx: Db, userId: string): Promise<ParticipantRecord> {
+    async lockWriter(tx: Db, userId: string) {
       const [row] = await tx.select(participantColumns(users)).from(users).where(eq(users.id, userId)).for('no key update');
       return row!;
     },

@@ -2,8 +2,8 @@ import type { CompleteService, CreateReview, RatingStats, ReviewEligibility } fr
 import { averageOf, REVIEW_ERRORS } from '../../../shared/reviews.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { Viewer } from '../../lib/viewer.js';
 import { transaction } from '../../lib/transaction.js';
+import type { Viewer } from '../../lib/viewer.js';
 import { presentCompletion, presentReview } from './presenter.js';
 import type { ReviewsRepository } from './repository.js';
 

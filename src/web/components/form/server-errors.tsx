@@ -21,7 +21,7 @@ export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError
 }
 
 /** Status 0: the request never reached the server (api.ts); the person should know it is their connection. */
-const unreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
+const unreachable = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 0;
 
 /**
  * The field errors on their fields; anything else becomes the form's own error, shown by <FormErrorAlert>: the
@@ -29,7 +29,7 @@ const unreachable = (error: unknown) => error instanceof ApiError && error.statu
  */
 export function showServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, fields: readonly Path<T>[]): void {
   if (showFieldErrors(setError, error, fields)) return;
-  const message = unreachable(error) ? (error as ApiError).message : errorMessage(error, FALLBACK);
+  const message = unreachable(error) ? error.message : errorMessage(error, FALLBACK);
   setError('root.server', { type: 'server', message });
 }
 
