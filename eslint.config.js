@@ -4,22 +4,51 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Which folders may import which: shared imports neither side, and the two sides never import each other. */
+/**
+ * Which folders may import which: shared imports neither side, and the two sides never import each other.
+ * Each side is named twice: by relative path and by its package.json subpath import (`#server/…`, `#web/…`);
+ * the `#` is escaped because these are .gitignore-style patterns, where a leading `#` starts a comment.
+ */
 const layers = {
-  'src/shared/**': ['**/server/**', '**/web/**'],
-  'src/server/**': ['**/web/**'],
-  'src/web/**': ['**/server/**'],
+  'src/shared/**': ['**/server/**', '**/web/**', '\\#server/**', '\\#web/**'],
+  'src/server/**': ['**/web/**', '\\#web/**'],
+  'src/web/**': ['**/server/**', '\\#server/**'],
 };
 const crossesLayer = (group) => ({ group, message: 'Crosses an architecture boundary (see docs/ARCHITECTURE.md).' });
 
 /**
  * A server module is entered through its index.ts only (decision 034): from a sibling module (`../auth/plugin.js`)
- * or from anywhere else (`…/modules/auth/plugin.js`), any other file of a module is its own business.
+ * or from anywhere else (`…/modules/accounts/plugin.js`, `#server/modules/accounts/plugin.js`), any other file of a
+ * module is its own business. Inside a module, import its own files relatively: `#server/modules/<same>/x.js` counts
+ * as outside.
  */
 const moduleFace = {
   fromSibling: { regex: '^\\.\\./(?!\\.)[^/]+/(?!index\\.js$)[^/]+$', message: "Another module's internals: import its index.js (decision 034)." },
   fromOutside: { regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$', message: "A module's internals: import its index.js (decision 034)." },
 };
+
+/**
+ * A web feature is entered through its index.ts only, like a server module. A feature file climbs to `features/` with
+ * one `../` more than it is deep inside its feature, so the pattern for another feature's files is made per depth;
+ * `fromOutside` catches a path through `…/features/<name>/`. Features use only three faces of the app layer: the page
+ * addresses, the session (the signed-in user) and the query cache's keys and helpers (`app/cache/`, which several
+ * features refresh each other through, so the features need not import each other for it). The app layer and main.tsx
+ * compose the pages and may reach in: a lazy route loads the page file itself.
+ */
+const featureFace = {
+  fromSibling: (depth) => ({
+    regex: `^(\\.\\./){${depth + 1}}(?!\\.)[^/]+/(?!index\\.js$).+$`,
+    message: "Another feature's internals: import its index.js (docs/ARCHITECTURE.md).",
+  }),
+  fromOutside: { regex: '/features/[^/]+/(?!index\\.js$).+$', message: "A feature's internals: import its index.js (docs/ARCHITECTURE.md)." },
+  appFromFeature: {
+    regex: '(^|/)app/(?!paths\\.js$|session/index\\.js$|cache/index\\.js$)',
+    message: 'A feature imports only app/paths.js, app/session/index.js and app/cache/index.js.',
+  },
+  session: { regex: '(^|/)session/(?!index\\.js$)[^/]+$', message: 'The session is entered through app/session/index.js.' },
+};
+/** How deep a feature's files go (features/<f>/components/form/x.tsx is at depth 2); one config entry per depth. */
+const FEATURE_DEPTHS = [0, 1, 2, 3, 4];
 
 const restrictImports = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -42,7 +71,17 @@ export default tseslint.config(
   { files: ['src/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   // Later entries replace earlier ones for the same files, so each carries every pattern that applies to it.
   { files: ['src/shared/**'], rules: restrictImports([crossesLayer(layers['src/shared/**'])]) },
-  { files: ['src/web/**'], rules: restrictImports([crossesLayer(layers['src/web/**'])]) },
+  { files: ['src/web/**'], rules: restrictImports([crossesLayer(layers['src/web/**']), featureFace.fromOutside, featureFace.session]) },
+  { files: ['src/web/app/**', 'src/web/main.tsx'], rules: restrictImports([crossesLayer(layers['src/web/**']), featureFace.session]) },
+  ...FEATURE_DEPTHS.map((depth) => ({
+    files: [`src/web/features/${'*/'.repeat(depth + 1)}*`],
+    rules: restrictImports([
+      crossesLayer(layers['src/web/**']),
+      featureFace.fromOutside,
+      featureFace.fromSibling(depth),
+      featureFace.appFromFeature,
+    ]),
+  })),
   { files: ['src/server/**'], rules: restrictImports([crossesLayer(layers['src/server/**']), moduleFace.fromOutside]) },
   { files: ['src/server/modules/**'], rules: restrictImports([crossesLayer(layers['src/server/**']), moduleFace.fromSibling, moduleFace.fromOutside]) },
   { files: ['test/**', 'bench/**', 'e2e/**', 'scripts/**'], rules: restrictImports([moduleFace.fromOutside]) },
@@ -55,6 +94,19 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       // The sources import each other as `.js` (NodeNext); the files are `.ts`.
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Nor in the browser: features that use each other do it through faces that export no way back.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
+      ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

@@ -2,18 +2,29 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: '../../dist/public',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? {
+        // The server entry (decision 042): one file the server imports, with React and every other package inside it,
+        // so the production install (dependencies only) runs it.
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+        target: 'node20',
+      }
+    : {
+        outDir: '../../dist/public',
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: true,
+      },
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000' },
   },
-});
+}));

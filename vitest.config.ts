@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
-          setupFiles: ['test/setup-env.ts'],
+          setupFiles: ['test/setup-env.ts', 'test/setup-network-guard.ts'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.js';
 import { createAdminRepository, createAdminService } from '../src/server/modules/admin/index.js';
-import { createAuthRepository, provisionAdministrator } from '../src/server/modules/auth/index.js';
+import { createAuthRepository, provisionAdministrator } from '../src/server/modules/accounts/index.js';
 import { createImageService } from '../src/server/modules/images/index.js';
 import { createListingsRepository, createListingsService } from '../src/server/modules/listings/index.js';
 import { createReportsRepository, createReportsService } from '../src/server/modules/reports/index.js';
@@ -209,7 +209,7 @@ const adminLayer = (db: Db): AdminLayer => {
   const repo = createAdminRepository(db);
   // The read paths are what is measured; the write-side modules are the real ones all the same.
   const listings = createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: locateZip });
-  const reports = createReportsService({ repo: createReportsRepository(db) });
+  const reports = createReportsService({ repo: createReportsRepository(db), listings });
   const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users: createAuthRepository(db), listings, reports, streams: { endStreamsOf: async () => {} } });
   return { service, repo, db };
 };

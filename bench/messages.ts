@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { MESSAGES_PER_MINUTE, type Conversation, type Message } from '../src/shared/messaging.js';
+import { catalogueIds, listingInput, readCatalogue } from '../test/support/listings.js';
 import { Api, EventStream } from './client.js';
 import {
   failed,
@@ -111,29 +112,9 @@ async function inPool<T, R>(items: T[], limit: number, work: (item: T, index: nu
 // ---------------------------------------------------------------- set-up
 
 async function listingBody(api: Api) {
-  const { body: categories } = await api.request<Array<{ id: number; slug: string }>>('GET', '/api/categories');
-  const tutoring = categories.find((c) => c.slug === 'tutoring');
-  if (!tutoring) throw new Error('GET /api/categories has no tutoring category');
-  const { body: types } = await api.request<Array<{ id: number }>>('GET', `/api/categories/${tutoring.id}/service-types`);
-  if (!types[0]) throw new Error(`the tutoring category (${tutoring.id}) has no service type`);
-  return (n: number) => ({
-    listingType: 'offer',
-    categoryId: tutoring.id,
-    serviceTypeId: types[0]!.id,
-    title: `Patient maths tutoring ${n}`,
-    description: 'Algebra and geometry help for middle and high school students, at your kitchen table or mine.',
-    images: [],
-    rate: 25,
-    rateType: 'hourly',
-    pricesVary: false,
-    availability: ['mon', 'wed'],
-    isVirtual: false,
-    zipCode: '10001',
-    city: 'New York',
-    state: 'NY',
-    contactMethod: 'message',
-    contactValue: 'Platform messaging',
-  });
+  const catalogue = await readCatalogue(async (path) => (await api.request('GET', path)).body);
+  const ids = catalogueIds(catalogue, 'tutoring');
+  return (n: number) => listingInput(ids, { title: `Patient maths tutoring ${n}` });
 }
 
 /** Everyone signs up; in each pair the owner posts a listing and the writer starts a conversation about it. */

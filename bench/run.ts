@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     engine: { type: 'string', default: 'all' },
     rounds: { type: 'string', default: '3' },
+    /** 'pages': only the health ceiling and the server-rendered pages (issue 17), signed-in rounds left out. */
+    only: { type: 'string', default: 'all' },
     out: { type: 'string', default: join(resultsDir, 'latest.json') },
   },
 });
@@ -61,7 +63,10 @@ const settings = {
   warmupSeconds: Number(args.warmup),
   /** Rounds of the tables that read the database (ceiling, signed out, signed in); each figure is their median. */
   rounds: Number(args.rounds),
+  only: args.only === 'pages' ? ('pages' as const) : ('all' as const),
 };
+/** A page as a browser asks for it: HTML, compressed (the server compresses every answer of 1 KB or more). */
+const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' };
 
 interface Route {
   name: string;
@@ -123,6 +128,7 @@ async function prepare(database: Database): Promise<Prepared> {
 
 function routes(prepared: Prepared): Route[] {
   const one = (name: string, path: string): Route => ({ name, path, requests: [{ path }] });
+  if (settings.only === 'pages') return [one('health (ceiling)', '/api/health')];
   return [
     one('health (ceiling)', '/api/health'),
     one('browse first page', '/api/services'),
@@ -135,6 +141,35 @@ function routes(prepared: Prepared): Route[] {
       requests: prepared.listingIds.map((id) => ({ path: `/api/services/${id}` })),
     },
   ];
+}
+
+/**
+ * Server-rendered pages signed out (issue 17, decision 042), as deployed: the signed-out render comes from the page
+ * cache (LISTINGS_CACHE_MS), with its Brotli bytes compressed once when it was rendered.
+ */
+function cachedPageRoutes(): Route[] {
+  const page = (name: string, path: string): Route => ({ name, path, requests: [{ path, headers: BROWSER_HEADERS }] });
+  return [page('page / (SSR, signed out)', '/'), page('page /services (SSR, signed out)', '/services')];
+}
+
+/** A listing's page rendered on every request (run with the page cache off), over the same ids as the single listing. */
+function listingPageRoute(prepared: Prepared): Route {
+  return {
+    name: 'page /services/{id} (SSR)',
+    path: `/services/{${prepared.listingIds.length} ids}`,
+    requests: prepared.listingIds.map((id) => ({ path: `/services/${id}`, headers: BROWSER_HEADERS })),
+  };
+}
+
+/** The pages must really be rendered on the server: the answer carries the state the browser hydrates from. */
+async function checkServerRendered(paths: string[]) {
+  for (const path of paths) {
+    const res = await fetch(`${base}${path}`, { headers: BROWSER_HEADERS });
+    const html = await res.text();
+    if (!res.ok || !html.includes('id="page-state"')) {
+      throw new Error(`GET ${path} answered ${res.status} without id="page-state": not rendered on the server (is dist/ssr built? npm run build)`);
+    }
+  }
 }
 
 /** The routes a signed-in member reads, with their session cookie: the session is looked up on each request. */
@@ -171,9 +206,8 @@ async function cannon(route: Route, seconds: number) {
   return result;
 }
 
-async function load(prepared: Prepared, ceilingReqPerSec?: number, cookie?: string): Promise<RouteResult[]> {
+async function load(all: Route[], ceilingReqPerSec?: number): Promise<RouteResult[]> {
   const results: RouteResult[] = [];
-  const all = cookie ? signedInRoutes(prepared, cookie) : routes(prepared);
   for (const route of all.filter((r) => ceilingReqPerSec === undefined || r.path !== '/api/health')) {
     await cannon(route, settings.warmupSeconds);
     const r = await cannon(route, settings.durationSeconds);
@@ -253,6 +287,23 @@ function uncachedTargetsFor(results: RouteResult[]) {
   };
 }
 
+/**
+ * The server-rendered pages (issue 17), each against the health ceiling of its own run: home and browse as deployed
+ * (the signed-out page cache on), a listing's page without the cache (the median of the rounds).
+ */
+function pagesSummary(deployed: RouteResult[], uncached: RouteResult[]) {
+  const pick = (list: RouteResult[], name: string, cache: string) => {
+    const r = list.find((x) => x.name === name);
+    if (!r) throw new Error(`no result for ${name}`);
+    return { path: r.path, cache, reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, ratioOfCeiling: Math.round(r.ratioOfCeiling * 1000) / 1000 };
+  };
+  return {
+    home: pick(deployed, 'page / (SSR, signed out)', 'page cache on'),
+    browse: pick(deployed, 'page /services (SSR, signed out)', 'page cache on'),
+    listing: pick(uncached, 'page /services/{id} (SSR)', 'no page cache, median of the rounds'),
+  };
+}
+
 function printTable(title: string, results: RouteResult[]) {
   const lines = results.map((r) => [r.name, Math.round(r.reqPerSec).toLocaleString('en-US'), String(r.p50Ms), String(r.p99Ms), `${(r.ratioOfCeiling * 100).toFixed(1)} %`]);
   printRows(title, ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling'], lines);
@@ -284,7 +335,8 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     let results: RouteResult[];
     try {
       browse = await browsePage();
-      results = await load(prepared);
+      await checkServerRendered(['/', '/services', `/services/${prepared.listingIds[0]}`]);
+      results = await load([...routes(prepared), ...cachedPageRoutes()]);
     } finally {
       await stopServer();
     }
@@ -297,8 +349,9 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       const { cookie } = await new Api(base).signUp(`bench-${Date.now()}@example.com`, 'a bench member of the neighbourhood');
       for (let round = 1; round <= settings.rounds; round++) {
         log(`${engine}: round ${round} of ${settings.rounds} without the page cache`);
-        const [ceiling, ...uncachedRound] = await load(prepared);
-        rounds.push({ ceiling: ceiling!, uncached: uncachedRound, signedIn: await load(prepared, ceiling!.reqPerSec, cookie) });
+        const [ceiling, ...uncachedRound] = await load([...routes(prepared), listingPageRoute(prepared)]);
+        const signedInRound = settings.only === 'pages' ? [] : await load(signedInRoutes(prepared, cookie), ceiling!.reqPerSec);
+        rounds.push({ ceiling: ceiling!, uncached: uncachedRound, signedIn: signedInRound });
       }
     } finally {
       await stopServer();
@@ -314,7 +367,14 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     );
     const medianTitle = `median of ${settings.rounds} round${settings.rounds === 1 ? '' : 's'}, ceiling ${Math.round(ceiling).toLocaleString('en-US')} req/s`;
     printTable(`${title}, without the page cache (LISTINGS_CACHE_MS=0; ${medianTitle})`, uncached);
-    printTable(`${title}, signed in (a session looked up and likes marked on every request; ${medianTitle})`, signedIn);
+    if (settings.only !== 'pages') printTable(`${title}, signed in (a session looked up and likes marked on every request; ${medianTitle})`, signedIn);
+    const pages = pagesSummary(results, uncached);
+    for (const [name, p] of Object.entries(pages)) {
+      log(`${engine} ${name} (${p.cache}): ${Math.round(p.reqPerSec)} req/s, p99 ${p.p99Ms} ms, ${(p.ratioOfCeiling * 100).toFixed(1)} % of the health ceiling`);
+    }
+    if (settings.only === 'pages') {
+      return { dataset: prepared.dataset, routes: results, routesWithoutPageCache: uncached, databaseCeiling: ceiling, databaseRounds: rounds, pages };
+    }
     const targets = targetsFor(results, browse.bytes);
     for (const [name, t] of Object.entries(targets)) log(`${engine} target ${name}: ${t.value} ≤ ${t.limit}: ${t.met ? 'met' : 'NOT met'}`);
     const databaseTargets = { signedOut: uncachedTargetsFor(uncached), signedIn: uncachedTargetsFor(signedIn) };
@@ -330,6 +390,7 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       routes: results,
       routesWithoutPageCache: uncached,
       routesSignedIn: signedIn,
+      pages,
       databaseCeiling: ceiling,
       databaseRounds: rounds,
       databaseTargets,

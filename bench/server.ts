@@ -48,9 +48,11 @@ export async function resetPostgres(url: string) {
   }
 }
 
+/** The built server, client and server renderer (without dist/ssr the pages would not be rendered on the server). */
 export function ensureBuilt() {
-  if (existsSync(join(root, 'dist/node/server/main.js'))) return;
-  log('dist/node is missing: npm run build');
+  const missing = ['dist/node/server/main.js', 'dist/public/index.html', 'dist/ssr/entry-server.js'].find((file) => !existsSync(join(root, file)));
+  if (!missing) return;
+  log(`${missing} is missing: npm run build`);
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
@@ -98,14 +100,17 @@ export const serverPid = (): number | undefined => server?.pid;
 
 /**
  * Starts `node dist/node/server/main.js` (production, LOG_LEVEL=warn, no demo data unless `env` says otherwise)
- * and resolves once /api/health answers. One server at a time.
+ * and resolves once /api/health answers. One server at a time. `cwd`: the folder whose dist/ is served (this one by
+ * default; `bench/web.ts` serves a copy, or another checkout's build).
  */
-export async function startServer(port: number, env: ServerEnv): Promise<void> {
+export async function startServer(port: number, env: ServerEnv, cwd: string = root): Promise<void> {
   if (server) throw new Error('a benchmark server is already running');
   if (await portTaken(port)) throw new Error(`something already listens on ${HOST}:${port}; stop it or choose another port`);
   const base = `http://${HOST}:${port}`;
   const serverEnv = childEnv({ NODE_ENV: 'production', PORT: String(port), HOST, LOG_LEVEL: 'warn', DEMO_DATA: '0', ...env });
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], { cwd: root, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: Node options for the server alone (`--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the run).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/node/server/main.js'], { cwd, env: serverEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   server = child;
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited during start-up (code ${code})`))));
   const deadline = Date.now() + 60_000;

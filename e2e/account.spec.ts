@@ -16,7 +16,7 @@ import {
   test,
   uniqueEmail,
   type ConsoleGuard,
-} from './fixtures.js';
+} from './fixtures/index.js';
 import type { Page } from '@playwright/test';
 
 // Account care (issue 8): the emails come from the real SMTP server e2e/start-server.mjs runs beside the app.
@@ -56,7 +56,7 @@ test('a person who forgot the password follows the emailed link, chooses a new o
 
   const link = await test.step('the email holds a link to /reset-password', async () => {
     const email = await readEmail(account.email, { subject: RESET_SUBJECT });
-    return linkIn(email, '/reset-password');
+    return linkIn(email, '/reset-password').path;
   });
 
   await test.step('the link opens a form for the new password, which lands signed in on the home page', async () => {
@@ -101,7 +101,7 @@ test('a person verifies the email address with the link from the sign-up email',
     await acceptTerms(page);
     return created;
   });
-  const firstLink = linkIn(await readEmail(account.email, { subject: VERIFY_SUBJECT }), '/verify-email');
+  const firstLink = linkIn(await readEmail(account.email, { subject: VERIFY_SUBJECT }), '/verify-email').path;
 
   await test.step("the profile says 'Email not verified', and 'Resend' sends a new link", async () => {
     await page.goto('/profile');
@@ -120,7 +120,7 @@ test('a person verifies the email address with the link from the sign-up email',
   });
 
   await test.step("the newest link verifies the address, and 'Email not verified' is gone", async () => {
-    const link = linkIn(await readEmail(account.email, { subject: VERIFY_SUBJECT }), '/verify-email');
+    const link = linkIn(await readEmail(account.email, { subject: VERIFY_SUBJECT }), '/verify-email').path;
     expect(link).not.toBe(firstLink);
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
@@ -245,7 +245,7 @@ test('a person changes the password and the email address from the profile', asy
     await expect(details.getByText(ACCOUNT_MESSAGES.emailChangeSent(newEmail))).toBeVisible();
     await expect(details.getByText(account.email, { exact: true })).toBeVisible();
 
-    await page.goto(linkIn(await readEmail(newEmail, { subject: 'Confirm your new email address' }), '/verify-email'));
+    await page.goto(linkIn(await readEmail(newEmail, { subject: 'Confirm your new email address' }), '/verify-email').path);
     await expect(page.getByRole('heading', { name: 'Email address changed', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Go to your profile' }).click();
     await expect(details.getByText(newEmail, { exact: true })).toBeVisible();

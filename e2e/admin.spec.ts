@@ -14,7 +14,7 @@ import {
   test,
   uniqueUsername,
   uniqueWord,
-} from './fixtures.js';
+} from './fixtures/index.js';
 
 test.describe.configure({ mode: 'parallel' });
 

@@ -1,4 +1,4 @@
-import { acceptTerms, createAccount, expect, linkIn, openAccountMenu, readEmail, test } from './fixtures.js';
+import { acceptTerms, createAccount, expect, linkIn, openAccountMenu, readEmail, test } from './fixtures/index.js';
 
 /**
  * The README's "First run: becoming the administrator" (decision 016), as an organiser lives it: the role comes
@@ -27,7 +27,7 @@ test('the first-run administrator steps: sign up with the ADMIN_EMAILS address, 
   });
 
   await test.step('the link of the verification email proves the address', async () => {
-    const link = linkIn(await readEmail(ORGANISER, { subject: 'Confirm your email address' }), '/verify-email');
+    const link = linkIn(await readEmail(ORGANISER, { subject: 'Confirm your email address' }), '/verify-email').path;
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
   });

@@ -15,7 +15,7 @@ import {
   uniqueUsername,
   uniqueWord,
   expectSignInPrompt,
-} from './fixtures.js';
+} from './fixtures/index.js';
 
 // Each test makes its own people and listings (the administrator is the one shared account), so they may run side by side.
 test.describe.configure({ mode: 'parallel' });
@@ -262,4 +262,32 @@ test('with the event stream down, the 30-second poll brings the badge and the op
   await expect(chat.getByText(late, { exact: true })).toBeVisible();
   // Shown in the open chat, so read: the badge the poll raised goes down again.
   await expect(messagesLink(page)).toBeVisible();
+});
+
+test('a message sharing a phone number or payment words shows its recipient a safety reminder, and its sender a notice before sending (issue 18)', async ({ page, request }) => {
+  const ownerName = uniqueUsername('owner');
+  await registerWithApi(request, { acceptTerms: true, username: ownerName });
+  const service = await createListingWithApi(request, { title: `Gutter cleaning ${uniqueWord()}` });
+  await signUpWithApi(page, { acceptTerms: true });
+  const id = await messageAboutListingWithApi(page, service, 'Hello, I can come at 5 pm on 3/14.');
+  await replyWithApi(request, id, 'Call me at (973) 555-0142 and pay the deposit up front by Zelle.');
+
+  await page.goto(`/messages?conversation=${id}`);
+  const messages = chatWith(page, ownerName).getByRole('listitem');
+  await expect(messages).toHaveCount(2);
+  const reminder = 'This message shares contact or payment details. Meet in public, never pay in advance, and keep talking here until you trust them.';
+  await expect(messages.last().getByRole('note')).toHaveText(reminder);
+  // Your own messages, and messages without such details, carry none.
+  await expect(messages.first().getByRole('note')).toHaveCount(0);
+
+  const notice = page.getByText('Your message shares contact or payment details: fine once you trust each other, but your neighbour will see a safety reminder.');
+  await composer(page).fill('Sounds good, see you then');
+  await expect(notice).toHaveCount(0);
+  await composer(page).fill('Sure, my number is 973-555-0199');
+  await expect(notice).toBeVisible();
+  await expect(composer(page)).toHaveAccessibleDescription(/Your message shares contact or payment details/);
+  await composer(page).press('Enter');
+  await expect(messages).toHaveCount(3);
+  await expect(notice).toHaveCount(0);
+  await expect(messages.last().getByRole('note')).toHaveCount(0);
 });

@@ -11,7 +11,7 @@ import {
   signUpWithApi,
   test,
   uniqueUsername,
-} from './fixtures.js';
+} from './fixtures/index.js';
 
 const CATEGORIES = [
   { name: 'Tutoring', slug: 'tutoring' },
@@ -39,9 +39,10 @@ test('a newcomer signs up, accepts the terms, sets up a profile and signs out', 
   });
 
   const username = uniqueUsername('new');
-  const account = await test.step('the visitor clicks "Log in" and creates an account', async () => {
-    await page.getByRole('link', { name: 'Log in' }).click();
-    await expect(page).toHaveURL('/login');
+  const account = await test.step('the visitor clicks "Sign up", lands on "Create account" and creates an account', async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).click();
+    await expect(page).toHaveURL('/login?mode=signup');
+    await expect(page.getByRole('tab', { name: 'Create account' })).toHaveAttribute('aria-selected', 'true');
     return createAccount(page, { username });
   });
 
@@ -128,7 +129,9 @@ test('a newcomer signs up, accepts the terms, sets up a profile and signs out', 
   });
 });
 
-test('an unknown address shows the not-found screen', async ({ page }) => {
+test('an unknown address shows the not-found screen', async ({ page, consoleGuard }) => {
+  // Answered with status 404 (decision 042), which Chromium logs.
+  consoleGuard.allowFailedRequest('GET', '/no-such-page/anywhere', 404);
   await page.goto('/no-such-page/anywhere');
   await expect(page.getByRole('heading', { name: '404 Page Not Found', level: 1 })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { acceptTerms, expect, test, uniqueEmail } from './fixtures.js';
+import { acceptTerms, expect, test, uniqueEmail } from './fixtures/index.js';
 
 // e2e/start-server.mjs starts a test OpenID Connect provider (oidc-provider's development login and consent pages)
 // and configures the app with it as 'Test ID'. A login name that is an email address signs in as that verified address.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptTerms, expect, expectToast, test, uniqueEmail } from './fixtures.js';
+import { acceptTerms, expect, expectToast, test, uniqueEmail } from './fixtures/index.js';
 
 // An account made through 'Continue with Test ID' has no password here: before it deletes itself it confirms who it
 // is by signing in at the provider again (decision 016). Test ID is e2e/start-server.mjs's development provider.

@@ -16,7 +16,7 @@ import {
   uniqueWord,
   verifyEmailWithApi,
   expectSignInPrompt,
-} from './fixtures.js';
+} from './fixtures/index.js';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -152,7 +152,7 @@ test("a job is complete only once the owner has answered; a neighbour with an un
 
   await test.step('opening the new link in another tab and coming back shows the review form', async () => {
     await expect.poll(() => countEmails(neighbour.email, 'Confirm your email address'), { timeout: 15_000 }).toBe(2);
-    const link = linkIn(await readEmail(neighbour.email, { subject: 'Confirm your email address' }), '/verify-email');
+    const link = linkIn(await readEmail(neighbour.email, { subject: 'Confirm your email address' }), '/verify-email').path;
     const tab = await page.context().newPage();
     await tab.goto(link);
     await expect(tab.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();

@@ -9,7 +9,7 @@ import {
   test,
   uniqueUsername,
   uniqueWord,
-} from './fixtures.js';
+} from './fixtures/index.js';
 
 // Pages a member can open, each with the heading that shows it has loaded.
 const PAGES = [
@@ -29,7 +29,8 @@ const messagesLink = (page: Page, unread: number) =>
 async function open(page: Page, target: (typeof PAGES)[number]): Promise<void> {
   // With a stream per tab, the seventh tab's page never loads: the browser's six connections are all held.
   await page.goto(target.path, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: target.heading, exact: true, level: 1 })).toBeVisible();
+  // As long as the load itself: a signed-in page asks the server for the account and its data after the document.
+  await expect(page.getByRole('heading', { name: target.heading, exact: true, level: 1 })).toBeVisible({ timeout: 20_000 });
 }
 
 interface Stream {

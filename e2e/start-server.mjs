@@ -22,7 +22,7 @@ function removeDataDir() {
 }
 
 const APP_URL = 'http://127.0.0.1:5174';
-/** The folder the test mail server writes each received message into, as JSON (read by `readEmail` in e2e/fixtures.ts, which names the same folder). */
+/** The folder the test mail server writes each received message into, as JSON (read by `readEmail` in e2e/fixtures/mail.ts, which names the same folder). */
 const EMAIL_DIR = join(root, 'test-results/emails');
 
 /** Starts a helper script under tsx and waits for the one line, `{prefix} {json}`, that says it is ready. */

@@ -14,7 +14,7 @@ function newest(path) {
 }
 
 const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (Math.max(...INPUTS.map(newest)) > built || !existsSync('dist/node/server/main.js') || !existsSync('dist/public/index.html')) {
+if (Math.max(...INPUTS.map(newest)) > built || !existsSync('dist/node/server/main.js') || !existsSync('dist/public/index.html') || !existsSync('dist/ssr/entry-server.js')) {
   console.log('Building the marketplace (first start or changed sources)…');
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   writeFileSync(STAMP, new Date().toISOString());

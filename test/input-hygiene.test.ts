@@ -196,12 +196,12 @@ describe('validation messages', () => {
 
 describe('a malformed or overlong path', () => {
   it.each([
-    ['/api/services/%E0%A4%A', 400, MESSAGES.badUrl],
-    ['/api/%E0%A4%A', 400, MESSAGES.badUrl],
-    [`/api/services/${'7'.repeat(200)}`, 414, MESSAGES.tooLarge],
-  ])('%s answers %i in the usual shape, without the address echoed back', async (url, status, message) => {
+    ['/api/services/%E0%A4%A', 400, MESSAGES.badUrl, 'bad_request'],
+    ['/api/%E0%A4%A', 400, MESSAGES.badUrl, 'bad_request'],
+    [`/api/services/${'7'.repeat(200)}`, 414, MESSAGES.tooLarge, 'payload_too_large'],
+  ])('%s answers %i in the usual shape, without the address echoed back', async (url, status, message, code) => {
     const res = await send('GET', url);
     expect(res.statusCode, res.body).toBe(status);
-    expect(res.json()).toEqual({ message });
+    expect(res.json()).toEqual({ message, code });
   });
 });

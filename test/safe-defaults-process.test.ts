@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../src/shared/safe-defaults.js';
 import { openPglite } from '../src/server/db/client.js';
-import { createAuthRepository } from '../src/server/modules/auth/index.js';
+import { createAuthRepository } from '../src/server/modules/accounts/index.js';
 
 const root = resolve('.');
 /** tsx by absolute path: the server runs in a folder of its own, where `--import tsx` would not resolve. */

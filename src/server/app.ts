@@ -1,23 +1,41 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { codeForStatus } from '../shared/error-codes.js';
 import { MESSAGES } from '../shared/texts.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { isApiPath, routedPath } from './lib/api-paths.js';
+import { seedDemoData } from './demo/seed.js';
+import { isApiPath, unroutedPath } from './lib/api-paths.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
 import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logging.js';
 import { createSerializerCompiler } from './lib/serializer.js';
-import { accountCareRoutes, accountRoutes, createAccountService, signUpWithVerification } from './modules/account/index.js';
+import {
+  accountCareRoutes,
+  accountRoutes,
+  authRoutes,
+  createAccountService,
+  createAuthRepository,
+  createAuthService,
+  createAvatarService,
+  createDeletionService,
+  createOidcClient,
+  createSessionStore,
+  pageVisitors,
+  sessionPlugin,
+  signUpWithVerification,
+} from './modules/accounts/index.js';
+import { apiDocsRoutes, registerOpenApi } from './modules/api-docs/index.js';
 import { adminRoutes, createAdminRepository, createAdminService, createOverviewRepository, createOverviewService, healthWarnings } from './modules/admin/index.js';
 import { registerBackups } from './modules/backups/index.js';
-import { authRoutes, createAuthRepository, createAuthService, createOidcClient, createSessionStore, sessionPlugin } from './modules/auth/index.js';
-import { catalogueRoutes } from './modules/catalogue/index.js';
+import { catalogueRoutes, createCatalogue, createCatalogueRepository } from './modules/catalogue/index.js';
 import { createReadiness, healthRoutes, type Readiness } from './modules/health/index.js';
 import { createImageService, imageRoutes, uploadLimit } from './modules/images/index.js';
 import { createListingsRepository, createListingsService, createPublicPageCache, listingsRoutes } from './modules/listings/index.js';
@@ -27,6 +45,8 @@ import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
 import { createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.js';
 import { createReportsRepository, createReportsService, reportsRoutes } from './modules/reports/index.js';
 import { createReviewsRepository, createReviewsService, reviewsRoutes } from './modules/reviews/index.js';
+import { createPageHandler, parseTemplate, type PageRenderer } from './modules/pages/index.js';
+import { seoRoutes } from './modules/seo/index.js';
 import { locateZip, zipRoutes } from './modules/zip/index.js';
 
 declare module 'fastify' {
@@ -39,6 +59,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** The hourly housekeeping main.ts schedules; never rejects (each failure is logged). */
     housekeeping(): Promise<void>;
+    /** Fills a brand-new marketplace with the demo neighbourhood through this app's services; answers the listings made. */
+    seedDemoData(): Promise<number>;
   }
 }
 
@@ -48,6 +70,8 @@ export interface AppOptions {
   sessionSecret: string;
   /** The built single-page app (dist/public); without it only the API is served. */
   clientDir?: string;
+  /** The web app's server entry, which renders the public pages (decision 042); without it the browser renders every page. */
+  pages?: PageRenderer;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -81,7 +105,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     // A malformed or overlong path is refused before routing; answer it in our shape, without echoing the URL back.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl });
+      return reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl, code: codeForStatus(status) });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -94,6 +118,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   const secure = config.PUBLIC_URL.startsWith('https:');
+  const pageTemplate = options.pages && parseTemplate(options.pages.template, options.pages.readFile);
   // Built once and applied to every answer (@fastify/helmet built this middleware again, parsing its policy, on
   // every request: ~4 % of the server's time under load).
   const securityHeaders = helmet({
@@ -101,7 +126,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The theme script a server-rendered page carries inline, by its hash (decision 043).
+        scriptSrc: ["'self'", ...(pageTemplate?.scriptSources ?? [])],
         // Radix injects small <style> tags (scroll locking); scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // A provider's profile pictures live on its own servers.
@@ -119,6 +145,21 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cookie, { secret: sessionSecret });
+  // Before any route (it hooks each route as it is added): answers of a compressible type (JSON, HTML, XML, text) of
+  // 1 KB or more leave compressed, Brotli at a quality that costs little CPU, else gzip (decision 041). Pictures
+  // (WebP) are not a compressible type; the built client's files carry their encodings from the build; the event
+  // stream writes to the socket itself, past this hook. Request bodies are not inflated.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    // Up to 64 KB (a browse page is about 20) compressed in one call on this thread: a fraction of a millisecond,
+    // where the plugin's stream pipeline (its default above 4 to 8 KB) cut browse throughput by three quarters.
+    syncThreshold: 64 * 1024,
+    globalDecompression: false,
+  });
+  // Before any route: the OpenAPI document is collected from the routes as they are added (decision 039).
+  await registerOpenApi(app);
 
   // Infrastructure: the outbox, the live events bus, sessions, readiness, the OpenID Connect client.
   const db = database.db;
@@ -133,6 +174,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await oidc?.ready();
 
   // Services: the composition root (decision 035). Each module's rules, given what they need of the others.
+  const catalogue = createCatalogue(db);
   const images = createImageService(db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
   // Through the bus, every process's cache forgets when any process changes a listing (decision 026).
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
@@ -140,14 +182,17 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
   const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const avatars = createAvatarService({ db, images });
+  const deletion = createDeletionService({ db, images, mail: mailer, listings, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
-  const reports = createReportsService({ repo: createReportsRepository(db) });
+  const reports = createReportsService({ repo: createReportsRepository(db), listings });
   const adminRepo = createAdminRepository(db);
   const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, streams: sessions });
   const messaging = createMessagingService({
     db,
     repo: createMessagingRepository(db),
     users,
+    listings,
     mail: mailer,
     events: bus,
     supportEmail: config.ADMIN_EMAILS[0],
@@ -162,8 +207,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(authRoutes, { config, auth, sessions, oidc });
   await app.register(accountRoutes, { config, sessions, account });
-  await app.register(accountCareRoutes, { config, db, images, mail: mailer, sessions, listings });
-  await app.register(catalogueRoutes, { db });
+  await app.register(accountCareRoutes, { config, avatars, deletion });
+  await app.register(catalogueRoutes, { catalogue });
   await app.register(listingsRoutes, { services: listings });
   await app.register(reviewsRoutes, { reviews });
   await app.register(reportsRoutes, { reports });
@@ -177,6 +222,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(zipRoutes);
   await app.register(messagingRoutes, { messaging });
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
+  await app.register(apiDocsRoutes);
+  await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL, sources: { categories: catalogue.categories, visibleListingIds: listings.visibleListingIds } });
   // Expired sessions, uploads never attached to a listing within a day, search words no listing uses.
   app.decorate('housekeeping', async () => {
     const attempt = (work: Promise<unknown>, failure: string) => work.catch((err: unknown) => app.log.warn({ err }, failure));
@@ -187,6 +234,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     ]);
   });
   // main.ts starts the mail worker; tests flush the outbox themselves.
+  app.decorate('seedDemoData', () => seedDemoData({ accounts: users, catalogue: createCatalogueRepository(db), images, listings }));
   app.decorate('mailer', mailer);
   app.decorate('events', bus);
   const stopHearingFaults = database.onConnectionError?.((err) =>
@@ -207,17 +255,39 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // Each text file of 1 KB or more has Brotli and gzip siblings written at build time (scripts/compress-assets.mjs):
+      // sent as they are per Accept-Encoding, with Vary. The siblings get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         // Vite fingerprints everything under /assets; the HTML and the files in public/ must always be revalidated.
         reply.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = hasClient && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(routedPath(request));
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ message: MESSAGES.notFound });
-  });
+  const sendPage =
+    options.pages && pageTemplate
+      ? createPageHandler({
+          renderer: options.pages,
+          template: pageTemplate,
+          publicUrl: config.PUBLIC_URL,
+          reads: { catalogue, listings, reviews },
+          visitors: pageVisitors(config, sessions),
+          cache: publicPages,
+          log: app.log,
+        })
+      : undefined;
+  const answerUnknown = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = unroutedPath(request);
+    // A missing file of the build (a stale chunk) is not a page: the browser's import fails, and reloads once (decision 024).
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.startsWith('/assets/');
+    if (isPage && sendPage) return sendPage(request, reply);
+    if (isPage && hasClient) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: MESSAGES.notFound, code: 'not_found' });
+  };
+  // Pages answer through a route of their own, below every other: routes get their answers compressed (decision 041).
+  if (sendPage) app.get('/*', { schema: { hide: true } }, answerUnknown);
+  app.setNotFoundHandler(answerUnknown);
 
   return app;
 }

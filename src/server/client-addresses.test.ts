@@ -22,7 +22,7 @@ async function attempt(t: TestApp, budget: Budget, peer: string, forwardedFor?: 
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     payload: budget === 'sign-up' ? { email: uniqueEmail('proxied'), password: PASSWORD } : { email: uniqueEmail('nobody') },
   });
-  if (res.statusCode === 429) expect(res.json()).toEqual({ message: MESSAGES.tooManyRequests });
+  if (res.statusCode === 429) expect(res.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'rate_limited' });
   return res.statusCode === 201 || res.statusCode === 202 ? 200 : res.statusCode;
 }
 

@@ -14,27 +14,27 @@ describe('error answers', () => {
       const res = await t.app.inject({ method, url: '/api/no-such-thing' });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
     }
   });
 
   it('answers 400 JSON for a malformed JSON body and changes nothing', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email": "x@example.test", "password": ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON', code: 'invalid_json' });
     expect(res.cookies).toHaveLength(0);
   });
 
   it('answers 413 JSON for a body over the limit', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.test', password: 'x'.repeat(2 * 1024 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request is too large' });
+    expect(res.json()).toEqual({ message: 'The request is too large', code: 'payload_too_large' });
   });
 
   it('answers 415 JSON for a body type the API does not take', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'unsupported_media_type' });
   });
 
   it('hides the details of an unexpected failure', async () => {
@@ -44,7 +44,7 @@ describe('error answers', () => {
       await broken.database.close();
       const res = await broken.app.inject({ method: 'GET', url: '/api/categories' });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'server_error' });
       expect(res.body).not.toMatch(/select|categories|stack|at /i);
     } finally {
       await broken.app.close();
@@ -62,7 +62,7 @@ describe('cross-site protection', () => {
       payload: { username: 'hijacked_name' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed', code: 'cross_origin' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.json().username).toBe(user.username);
   });

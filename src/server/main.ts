@@ -1,17 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
-import { hasRealMembers, seedDemoData } from './db/demo/seed.js';
+import { hasRealMembers } from './demo/addresses.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
 import { loadDotEnv } from './env-file.js';
 import { loggerOptions } from './lib/logging.js';
 import { healthWarnings, warningBanner } from './modules/admin/index.js';
 import { startBackupDuties } from './modules/backups/index.js';
+import type { PageRenderer, ViteManifest } from './modules/pages/index.js';
 import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../shared/safe-defaults.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
+const serverEntry = new URL('../../ssr/entry-server.js', import.meta.url);
+
+/** The web app's server entry and its document, as the build wrote them (decision 042); none before a build. */
+async function loadPageRenderer(): Promise<PageRenderer | undefined> {
+  if (!existsSync(serverEntry) || !existsSync(join(clientDir, 'index.html'))) return undefined;
+  const { render } = (await import(serverEntry.href)) as { render: PageRenderer['render'] };
+  const manifestFile = join(clientDir, '.vite', 'manifest.json');
+  return {
+    render,
+    template: readFileSync(join(clientDir, 'index.html'), 'utf8'),
+    manifest: existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest) : undefined,
+    readFile: (path) => {
+      const file = join(clientDir, path);
+      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    },
+  };
+}
 
 async function openDatabase(config: Config, dataDir: string): Promise<{ database: Database; unlock?: () => Promise<void> }> {
   if (config.DATABASE_URL) return { database: await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE) };
@@ -40,15 +59,16 @@ async function main() {
     await unlock?.();
     throw new ConfigError([DEMO_DATA_REFUSAL]);
   }
-  const demoListings = config.DEMO_DATA ? await database.exclusively(() => seedDemoData(database.db)) : 0;
 
   const app = await buildApp({
     config,
     database,
     sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
     clientDir,
+    pages: await loadPageRenderer(),
     logger: loggerOptions(config.LOG_LEVEL),
   });
+  const demoListings = config.DEMO_DATA ? await database.exclusively(() => app.seedDemoData()) : 0;
 
   const sweep = setInterval(() => void app.housekeeping(), 60 * 60 * 1000);
   sweep.unref();

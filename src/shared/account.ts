@@ -89,6 +89,9 @@ export const deleteAccountSchema = z.object({
 /** The answer of the routes that change nothing a page shows but a sentence. */
 export const accountNoticeSchema = z.object({ message: z.string() });
 export type AccountNotice = z.infer<typeof accountNoticeSchema>;
+/** What a verification link did: confirmed the address, or moved the account to a new one. */
+export const emailVerifiedSchema = accountNoticeSchema.extend({ outcome: z.enum(['verified', 'email_changed']) });
+export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
 
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

@@ -110,8 +110,12 @@ export function loginErrorMessage(code: string | null | undefined): string | nul
 }
 
 /** `/login`, with the reason and the page to go back to afterwards. */
-export function loginPageUrl(returnTo: string, error?: LoginErrorCode): string {
+/** `/login?mode=signup` opens the sign-in page on its 'Create account' tab (the 'Sign up' links). */
+export const SIGN_UP_MODE = 'signup';
+
+export function loginPageUrl(returnTo: string, error?: LoginErrorCode, options: { signUp?: boolean } = {}): string {
   const params = new URLSearchParams();
+  if (options.signUp) params.set('mode', SIGN_UP_MODE);
   if (error) params.set('error', error);
   if (returnTo !== '/') params.set('returnTo', returnTo);
   const query = params.toString();

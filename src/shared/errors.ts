@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { errorCodes } from './error-codes.js';
 
-/** Every non-2xx API answer has this shape. */
+/** Every non-2xx API answer has this shape; `code` is one of ERROR_CODES (decision 037). */
 export const apiErrorSchema = z.object({
   message: z.string(),
+  code: z.enum(errorCodes),
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

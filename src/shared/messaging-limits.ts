@@ -55,3 +55,11 @@ export const MESSAGING_ERRORS = {
 
 /** The participantId the contact form sends: the server resolves the team's account itself. */
 export const SUPPORT_PARTICIPANT = 'support';
+
+/** The warnings of a message's safety flags (issue 18, decision 044): calm, and nothing is blocked. */
+export const SAFETY_TEXTS = {
+  /** On a received message that shares a phone number, an address, a link or payment words. */
+  recipientBanner: 'This message shares contact or payment details. Meet in public, never pay in advance, and keep talking here until you trust them.',
+  /** Under the composer while the draft would be flagged. */
+  senderNotice: 'Your message shares contact or payment details: fine once you trust each other, but your neighbour will see a safety reminder.',
+} as const;

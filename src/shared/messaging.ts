@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serialId, text } from './input.js';
+import { SAFETY_FLAGS } from './safety-flags.js';
 import { CONTACT_SUBJECT_MAX, MESSAGE_MAX, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, MESSAGING_TEXTS } from './messaging-limits.js';
 
 export * from './messaging-limits.js';
@@ -69,6 +70,8 @@ export const messageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   fromUser: participantSchema,
+  /** Beyond the spec (issue 18): the signs of a scam the text carried when it was sent, for the recipient's warning. */
+  safetyFlags: z.array(z.enum(SAFETY_FLAGS)),
 });
 export type Message = z.infer<typeof messageSchema>;
 

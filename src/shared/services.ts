@@ -192,6 +192,8 @@ const serviceUserSchema = z.object({
   firstName: z.string().nullable(),
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** When the person joined (ISO 8601): the listing page's 'Member since'. Beyond spec section 3's fields. */
+  memberSince: z.string(),
 });
 
 /** The Service of spec section 3. */
@@ -229,6 +231,13 @@ export type Service = z.infer<typeof serviceSchema>;
 
 export const browseResultSchema = z.object({ services: z.array(serviceSchema), nextCursor: z.string().nullable() });
 export type BrowseResult = z.infer<typeof browseResultSchema>;
+
+/** How many listings each list of the listing page's related listings holds at most. */
+export const RELATED_LISTINGS_MAX = 4;
+
+/** GET /api/services/{id}/related: the owner's other public listings and public ones in the same category, newest first. */
+export const relatedServicesSchema = z.object({ moreFromOwner: z.array(serviceSchema), similar: z.array(serviceSchema) });
+export type RelatedServices = z.infer<typeof relatedServicesSchema>;
 
 export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/accounts/index.js';
 import type { User } from '../../src/shared/auth.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../helpers/app.js';
 import { markEmailVerified, signUp } from '../helpers/factories.js';

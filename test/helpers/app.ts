@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+import type { PageRenderer } from '../../src/server/modules/pages/index.js';
 
 export const ADMIN_EMAIL = 'admin@example.test';
 
@@ -44,13 +45,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a real engine, configured like production but for `env`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The web app's server entry from its sources (Vitest compiles them as Vite's SSR build does) and the development
+ * document, which names /main.tsx where the build names its chunks: what the server renders is the same.
+ */
+/** The files of public/ a rendered page carries inline; the development template's stylesheet comes with its scripts. */
+const PUBLIC_FILES = ['/theme-init.js', '/page-boot.js'];
+
+export async function sourcePageRenderer(): Promise<PageRenderer> {
+  const { render } = await import('#web/entry-server.js');
+  return { render, template: readFileSync('src/web/index.html', 'utf8'), readFile: (path) => (PUBLIC_FILES.includes(path) ? readFileSync(`src/web/public${path}`, 'utf8') : undefined) };
+}
+
+/**
+ * The real application on a real engine, configured like production but for `env`; `pages` renders public pages,
+ * `clientDir` serves that built web app's files.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: { pages?: boolean; clientDir?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Listing tests change the database behind the app's back (bans, pauses): no page cache unless a test asks.
   const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0', ...env });
   const sessionSecret = randomBytes(32).toString('hex');
-  const app = await buildApp({ config, database, sessionSecret });
+  const app = await buildApp({ config, database, sessionSecret, clientDir: options.clientDir, ...(options.pages && { pages: await sourcePageRenderer() }) });
   await app.ready();
   return {
     app,

@@ -1,16 +1,15 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
 import { users } from '../../src/server/db/schema.js';
 import type { User } from '../../src/shared/auth.js';
+import { uniqueEmail } from '../support/unique.js';
 
 export const PASSWORD = 'correct horse battery';
 
-export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.test`;
-}
+export { uniqueEmail, uniqueUsername } from '../support/unique.js';
 
 /** A made-up client address, so per-IP limits on sign-up do not couple unrelated tests. */
 export function randomIp(): string {

@@ -1,46 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Service } from '../../src/shared/services.js';
-import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/accounts/index.js';
+import { catalogueIds, listingInput, readCatalogue, type CatalogueCategory } from '../support/listings.js';
 import type { TestApp } from './app.js';
 
-let catalogue: Promise<Array<{ id: number; slug: string; serviceTypeIds: number[] }>> | undefined;
+let catalogue: Promise<CatalogueCategory[]> | undefined;
 
-/** The migrated categories with their service type ids (read once per file through the API). */
-export function loadCatalogue(t: TestApp) {
-  catalogue ??= (async () => {
-    const categories = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json<Array<{ id: number; slug: string }>>();
-    return Promise.all(
-      categories.map(async (c) => ({
-        ...c,
-        serviceTypeIds: (await t.app.inject({ method: 'GET', url: `/api/categories/${c.id}/service-types` })).json<Array<{ id: number }>>().map((s) => s.id),
-      })),
-    );
-  })();
+/** The migrated categories with their service types (read once per file through the API). */
+function readCatalogueOnce(t: TestApp) {
+  catalogue ??= readCatalogue(async (path) => (await t.app.inject({ method: 'GET', url: path })).json());
   return catalogue;
 }
 
+/** The categories with their service type ids. */
+export async function loadCatalogue(t: TestApp) {
+  return (await readCatalogueOnce(t)).map(({ id, slug, serviceTypes }) => ({ id, slug, serviceTypeIds: serviceTypes.map((s) => s.id) }));
+}
+
+/** The body of POST /api/services (test/support/listings.ts) in the category `slug`, with `overrides` as they are. */
 export async function offerPayload(t: TestApp, overrides: Record<string, unknown> = {}, slug = 'tutoring') {
-  const category = (await loadCatalogue(t)).find((c) => c.slug === slug)!;
-  return {
-    listingType: 'offer',
-    categoryId: category.id,
-    serviceTypeId: category.serviceTypeIds[0],
-    title: 'Patient maths tutoring',
-    description: 'Algebra and geometry help for middle and high school students, at your kitchen table or mine.',
-    images: [],
-    rate: 25,
-    rateType: 'hourly',
-    pricesVary: false,
-    availability: ['mon', 'wed'],
-    isVirtual: false,
-    zipCode: '10001',
-    city: 'New York',
-    state: 'NY',
-    contactMethod: 'message',
-    contactValue: 'Platform messaging',
-    ...overrides,
-  };
+  return listingInput(catalogueIds(await readCatalogueOnce(t), slug), overrides);
 }
 
 export async function createListing(t: TestApp, cookie: string, overrides: Record<string, unknown> = {}, slug?: string): Promise<Service> {

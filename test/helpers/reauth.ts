@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createAuthRepository, createSessionStore } from '../../src/server/modules/auth/index.js';
+import { createAuthRepository, createSessionStore } from '../../src/server/modules/accounts/index.js';
 import type { TestApp } from './app.js';
 
 /**
  * The shape of an ID token as the session keeps it after openid-client checked it at the callback; only its
- * claims are read again (`auth_time`, decision 016). The real flow is in src/server/modules/auth/reauth.test.ts.
+ * claims are read again (`auth_time`, decision 016). The real flow is in src/server/modules/accounts/reauth.test.ts.
  */
 export function storedIdToken(claims: Record<string, unknown>): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

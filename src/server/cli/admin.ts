@@ -2,13 +2,14 @@
 // (decision 016). The password is asked for without echo, or read from the first line of stdin when it is not a
 // terminal (`printf '%s\n' "$PASSWORD" | npm run admin -- create you@example.org`). Same settings as the server:
 // ADMIN_EMAILS, DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL).
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { loadDotEnv } from '../env-file.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { seedDemoData } from '../db/demo/seed.js';
-import { checkAdministratorEmail, checkNewPassword, provisionAdministrator, ProvisionError } from '../modules/auth/index.js';
+import { checkAdministratorEmail, checkNewPassword, provisionAdministrator, ProvisionError } from '../modules/accounts/index.js';
 
 const USAGE = `Usage: npm run admin -- create EMAIL
 
@@ -85,6 +86,19 @@ async function openDatabase(config: Config): Promise<{ database: Database; unloc
   }
 }
 
+/**
+ * The demo neighbourhood goes in through the app's own services (the composition root, decision 035). The app serves
+ * nothing here: it gets a throwaway session secret and no OpenID provider to discover.
+ */
+async function seedThroughApp(config: Config, database: Database): Promise<number> {
+  const app = await buildApp({ config: { ...config, oidc: null }, database, sessionSecret: randomBytes(32).toString('hex') });
+  try {
+    return await app.seedDemoData();
+  } finally {
+    await app.close();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, email, ...rest] = process.argv.slice(2);
   if (command !== 'create' || !email || rest.length > 0) throw new Refusal(USAGE);
@@ -99,7 +113,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     // As the server's first start would: a new marketplace gets its demo neighbourhood even when this runs first.
-    const demoListings = config.DEMO_DATA ? await seedDemoData(database.db) : 0;
+    const demoListings = config.DEMO_DATA ? await seedThroughApp(config, database) : 0;
     if (demoListings) console.log(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off).`);
     const { user, created } = await provisionAdministrator(database.db, { email, password, adminEmails: config.ADMIN_EMAILS });
     console.log(

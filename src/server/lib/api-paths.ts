@@ -8,7 +8,13 @@ import type { FastifyRequest } from 'fastify';
  */
 export function routedPath(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
-  if (pattern) return pattern;
+  // The catch-all of the server-rendered pages matches anything: judged by the path it was asked for (decision 042).
+  if (pattern && pattern !== '/*') return pattern;
+  return unroutedPath(request);
+}
+
+/** The decoded path of a request, whatever route took it. */
+export function unroutedPath(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0] ?? '';
   try {
     return decodeURIComponent(path);

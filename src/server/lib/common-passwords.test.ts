@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_COMMON } from '../../shared/auth.js';
 import { users } from '../db/schema.js';
-import { PASSWORD, randomIp, signUp, uniqueEmail } from '../../../test/helpers/factories.js';
-import { createTestAppWithSmtp, linkIn, type TestAppWithSmtp } from '../../../test/helpers/smtp.js';
+import { PASSWORD, randomIp, signUp, uniqueEmail } from '#test/helpers/factories.js';
+import { createTestAppWithSmtp, linkIn, type TestAppWithSmtp } from '#test/helpers/smtp.js';
 import { COMMON_PASSWORD_COUNT, commonPasswords, isCommonPassword } from './common-passwords.js';
 
-const refusal = (field: string) => ({ message: PASSWORD_TOO_COMMON, errors: { [field]: PASSWORD_TOO_COMMON } });
+const refusal = (field: string) => ({ message: PASSWORD_TOO_COMMON, code: 'password_too_common', errors: { [field]: PASSWORD_TOO_COMMON } });
 
 describe('the common password list', () => {
   it('loads the first 100,000 entries of the breach list once, and says what that costs', () => {
@@ -30,7 +30,7 @@ describe('the common password list', () => {
   });
 
   it('leaves the passwords of the test factories and the end-to-end fixtures usable', () => {
-    const fixture = readFileSync('e2e/fixtures.ts', 'utf8').match(/DEFAULT_PASSWORD = '([^']+)'/)?.[1];
+    const fixture = readFileSync('e2e/fixtures/accounts.ts', 'utf8').match(/DEFAULT_PASSWORD = '([^']+)'/)?.[1];
     expect(fixture).toBeTypeOf('string');
     for (const password of [PASSWORD, fixture!]) expect(isCommonPassword(password), password).toBe(false);
   });

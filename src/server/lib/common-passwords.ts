@@ -50,5 +50,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** Refuses a new password from the list with a 400 on the form's `field`. */
 export function assertUncommonPassword(password: string, field: string): void {
-  if (isCommonPassword(password)) throw badRequest(PASSWORD_TOO_COMMON, { [field]: PASSWORD_TOO_COMMON });
+  if (isCommonPassword(password)) throw badRequest(PASSWORD_TOO_COMMON, { code: 'password_too_common', errors: { [field]: PASSWORD_TOO_COMMON } });
 }

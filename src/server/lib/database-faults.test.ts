@@ -57,11 +57,11 @@ describe('database faults', () => {
     const outage = await app.inject({ method: 'GET', url: '/outage' });
     expect(outage.statusCode).toBe(503);
     expect(outage.headers['retry-after']).toBe('5');
-    expect(outage.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+    expect(outage.json()).toEqual({ message: MESSAGES.databaseUnavailable, code: 'database_unavailable' });
     expect(outage.body).not.toContain('service_likes');
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
-    expect(bug.json()).toEqual({ message: MESSAGES.serverError });
+    expect(bug.json()).toEqual({ message: MESSAGES.serverError, code: 'server_error' });
     await app.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { codeForStatus } from '../../shared/error-codes.js';
 import { MESSAGES } from '../../shared/texts.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-faults.js';
 import { HttpError } from './errors.js';
@@ -8,14 +9,14 @@ import { HttpError } from './errors.js';
 const fieldOf = (instancePath: string) => instancePath.split('/')[1] ?? '';
 
 /**
- * Every failure leaves as `{ message, errors? }`. 4xx messages are written for people;
+ * Every failure leaves as `{ message, code, errors? }` (decision 037). 4xx messages are written for people;
  * anything unexpected is logged in full and answered with a plain 500 (no stack, no SQL).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -24,26 +25,26 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors[field] ??= issue.message ?? 'Invalid value';
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
-      return reply.code(400).send({ message: first, errors });
+      return reply.code(400).send({ message: first, code: 'validation_failed', errors });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return reply.code(400).send({ message: MESSAGES.invalidJson });
+        return reply.code(400).send({ message: MESSAGES.invalidJson, code: 'invalid_json' });
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ message: MESSAGES.tooLarge });
+        return reply.code(413).send({ message: MESSAGES.tooLarge, code: 'payload_too_large' });
     }
     if (isDatabaseUnavailable(error)) {
       // A lost or refused connection is an outage, not a bug: the same request works once the database is back.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MESSAGES.databaseUnavailable });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ message: MESSAGES.databaseUnavailable, code: 'database_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (empty JSON body, unsupported media type…) carry readable messages.
-      return reply.code(status).send({ message: error.message });
+      return reply.code(status).send({ message: error.message, code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: MESSAGES.serverError });
+    return reply.code(500).send({ message: MESSAGES.serverError, code: 'server_error' });
   });
 }
 

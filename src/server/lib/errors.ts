@@ -1,21 +1,39 @@
-/** An error that becomes an HTTP answer `{ message, errors? }` with its status. */
+import { codeForStatus, type ErrorCode } from '../../shared/error-codes.js';
+
+export interface HttpErrorOptions {
+  /** A narrower code than the status's general one (decision 037). */
+  code?: ErrorCode;
+  /** Field name → message, for the form that sent the request; the code is then `validation_failed` unless named. */
+  errors?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** An error that becomes an HTTP answer `{ message, code, errors? }` with its status. */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
+    options: HttpErrorOptions = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.errors = options.errors;
+    this.headers = options.headers;
+    this.code = options.code ?? codeForStatus(statusCode, { fieldErrors: options.errors !== undefined });
   }
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+type Options = Omit<HttpErrorOptions, 'headers'>;
+
+export const badRequest = (message: string, options?: Options) => new HttpError(400, message, options);
+export const unauthorized = (message: string, options?: Options) => new HttpError(401, message, options);
+export const forbidden = (message: string, options?: Options) => new HttpError(403, message, options);
+export const notFound = (message: string, options?: Options) => new HttpError(404, message, options);
+export const conflict = (message: string, options?: Options) => new HttpError(409, message, options);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
+  new HttpError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const serviceUnavailable = (message: string, options?: Options) => new HttpError(503, message, options);

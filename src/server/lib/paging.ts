@@ -21,7 +21,7 @@ export function cursorCodec<S extends z.ZodType<object>>(schema: S) {
       } catch {
         // fall through: any undecodable cursor gets the same answer
       }
-      throw badRequest(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+      throw badRequest(INVALID_CURSOR, { errors: { cursor: INVALID_CURSOR } });
     },
   };
 }

@@ -15,10 +15,10 @@ export function assertSameOrigin(request: FastifyRequest, publicUrl: string): vo
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) {
     if (site === 'same-origin' || site === 'none') return;
-    throw forbidden(MESSAGES.crossOrigin);
+    throw forbidden(MESSAGES.crossOrigin, { code: 'cross_origin' });
   }
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const allowed = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.host}`]);
-  if (!allowed.has(origin)) throw forbidden(MESSAGES.crossOrigin);
+  if (!allowed.has(origin)) throw forbidden(MESSAGES.crossOrigin, { code: 'cross_origin' });
 }

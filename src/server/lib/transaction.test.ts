@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helpers/app.js';
+import { openTestDatabase } from '#test/helpers/app.js';
 import type { Database } from '../db/client.js';
 import { afterCommit, transaction } from './transaction.js';
 

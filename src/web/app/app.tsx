@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '../lib/theme.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { AppLayout } from './layout/app-layout.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
-import { listenForPreloadErrors } from './stale-chunks.js';
 
-listenForPreloadErrors();
-
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The whole app; the server render and a hydrating browser hand it the query cache they filled. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  useEffect(() => {
+    // The app has taken over the page: its buttons answer from now on. A page the server rendered shows before this
+    // (decision 043); the end-to-end tests wait for the mark.
+    document.documentElement.dataset.started = '';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,5 +1,6 @@
 /** The router's patterns for the pages whose address carries a parameter. */
 export const routePatterns = {
+  service: '/services/:id',
   editService: '/edit-service/:id',
 } as const;
 
@@ -15,8 +16,10 @@ export const paths = {
   services: '/services',
   /** A category slug or numeric id, as the browse page reads it. */
   servicesInCategory: (category: string): string => withQuery(paths.services, 'category', category),
-  /** Also a listing's link: browse has no page per listing, and a search for its title brings it up first. */
+  /** Browse filtered by a search; a link to one listing is `service(id)`, its own page. */
   servicesMatching: (search: string): string => withQuery(paths.services, 'search', search),
+  /** A listing's own page. */
+  service: (id: number) => routePatterns.service.replace(':id', String(id)),
   createService: '/create-service',
   requestService: '/request-service',
   editService: (id: number) => routePatterns.editService.replace(':id', String(id)),

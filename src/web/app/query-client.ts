@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '../../shared/texts.js';
 import { toast } from '../components/ui/use-toast.js';
-import { currentUserQueryKey } from '../features/auth/api/get-current-user.js';
 import { ApiError } from '../lib/api.js';
+import { currentUserQueryKey } from './session/index.js';
 
 /**
  * A call that answers 401 (the session ended) or 403 'Your account has been suspended' (the administrator
@@ -11,20 +11,24 @@ import { ApiError } from '../lib/api.js';
  */
 function signOutOnLostSession(queryClient: QueryClient, error: unknown): void {
   if (!(error instanceof ApiError)) return;
-  const suspended = error.status === 403 && error.message === MESSAGES.suspended;
+  const suspended = error.code === 'account_suspended';
   if (!suspended && error.status !== 401) return;
   if (!queryClient.getQueryData(currentUserQueryKey)) return;
   queryClient.setQueryData(currentUserQueryKey, null);
   if (suspended) toast({ variant: 'destructive', title: MESSAGES.suspended, description: 'You have been signed out. Contact the team if you think this is a mistake.' });
 }
 
-/** Spec section 7: no retries, data never stale, no refetch on window focus. */
+/**
+ * Spec section 7: no retries, data never stale, no refetch on window focus. A failed query is not retried when a
+ * page mounts either: a refusal the server rendered (a listing nobody may see) stays what the page shows
+ * (decision 042), and a page's 'Try again' asks again.
+ */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => signOutOnLostSession(queryClient, error) }),
     mutationCache: new MutationCache({ onError: (error) => signOutOnLostSession(queryClient, error) }),
     defaultOptions: {
-      queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+      queries: { retry: false, retryOnMount: false, staleTime: Infinity, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

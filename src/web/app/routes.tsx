@@ -1,10 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { paths, routePatterns } from './paths.js';
+import { type Prefetch, prefetchBrowse, prefetchCategories, prefetchListingPage } from './ssr/prefetch.js';
 import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';
 
@@ -19,6 +20,7 @@ const ForgotPasswordPage = lazyPage(() => import('../features/account/pages/forg
 const ResetPasswordPage = lazyPage(() => import('../features/account/pages/reset-password-page.js'));
 const VerifyEmailPage = lazyPage(() => import('../features/account/pages/verify-email-page.js'));
 const BrowsePage = lazyPage(() => import('../features/services/pages/browse-page.js'));
+const ServicePage = lazyPage(() => import('../features/services/pages/service-page.js'));
 const CreateServicePage = lazyPage(() => import('../features/services/pages/create-service-page.js'));
 const RequestServicePage = lazyPage(() => import('../features/services/pages/request-service-page.js'));
 const EditServicePage = lazyPage(() => import('../features/services/pages/edit-service-page.js'));
@@ -26,6 +28,42 @@ const MyServicesPage = lazyPage(() => import('../features/services/pages/my-serv
 const MessagesPage = lazyPage(() => import('../features/messages/pages/messages-page.js'));
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page.js'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.js'));
+
+/** A page of the app (spec section 2) and how the server treats it (decision 042). */
+export interface PageRoute {
+  path: string;
+  component: ComponentType & { preload?: () => Promise<unknown> };
+  /**
+   * Public pages are rendered on the server after `prefetch` has put what they show in the query cache; `module`
+   * names the lazily loaded page's source (a key of Vite's manifest) so the document can preload its code. Pages
+   * without `server` need a signed-in person, or read the browser's address, and the browser renders them.
+   */
+  server?: { module?: string; prefetch?: Prefetch };
+}
+
+export const pageRoutes: PageRoute[] = [
+  { path: paths.home, component: HomePage, server: { prefetch: prefetchCategories } },
+  { path: paths.services, component: BrowsePage, server: { module: 'features/services/pages/browse-page.tsx', prefetch: prefetchBrowse } },
+  { path: routePatterns.service, component: ServicePage, server: { module: 'features/services/pages/service-page.tsx', prefetch: prefetchListingPage } },
+  { path: paths.createService, component: CreateServicePage },
+  { path: paths.requestService, component: RequestServicePage },
+  { path: routePatterns.editService, component: EditServicePage },
+  { path: paths.myServices, component: MyServicesPage },
+  { path: paths.messages, component: MessagesPage },
+  { path: paths.about, component: AboutPage, server: { module: 'features/about/about-page.tsx' } },
+  { path: paths.terms, component: TermsPage, server: { module: 'features/terms/terms-page.tsx' } },
+  { path: paths.acceptTerms, component: AcceptTermsPage },
+  { path: paths.profile, component: ProfilePage },
+  { path: paths.contact, component: ContactPage },
+  { path: paths.login, component: LoginPage },
+  { path: paths.forgotPassword, component: ForgotPasswordPage },
+  { path: paths.resetPassword, component: ResetPasswordPage },
+  { path: paths.verifyEmail, component: VerifyEmailPage },
+  { path: paths.admin, component: AdminPage },
+];
+
+/** The catch-all: rendered on the server too, and sent with status 404. */
+export const notFoundRoute: PageRoute = { path: '*', component: NotFoundPage, server: { module: 'features/not-found/not-found-page.tsx' } };
 
 export function AppRoutes() {
   // A success that reloaded the whole app (a password reset, a deleted account) tells about itself here.
@@ -36,24 +74,10 @@ export function AppRoutes() {
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner />}>
           <Switch>
-            <Route path={paths.home} component={HomePage} />
-            <Route path={paths.services} component={BrowsePage} />
-            <Route path={paths.createService} component={CreateServicePage} />
-            <Route path={paths.requestService} component={RequestServicePage} />
-            <Route path={routePatterns.editService} component={EditServicePage} />
-            <Route path={paths.myServices} component={MyServicesPage} />
-            <Route path={paths.messages} component={MessagesPage} />
-            <Route path={paths.about} component={AboutPage} />
-            <Route path={paths.terms} component={TermsPage} />
-            <Route path={paths.acceptTerms} component={AcceptTermsPage} />
-            <Route path={paths.profile} component={ProfilePage} />
-            <Route path={paths.contact} component={ContactPage} />
-            <Route path={paths.login} component={LoginPage} />
-            <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-            <Route path={paths.resetPassword} component={ResetPasswordPage} />
-            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
-            <Route path={paths.admin} component={AdminPage} />
-            <Route component={NotFoundPage} />
+            {pageRoutes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.component} />
+            ))}
+            <Route component={notFoundRoute.component} />
           </Switch>
         </Suspense>
       </ErrorBoundary>

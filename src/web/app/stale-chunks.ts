@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 /**
  * After a redeploy, an open tab still names the old build's chunks, which the server no longer has: loading a
@@ -46,16 +46,33 @@ export function chunkLoaded(): void {
   storage()?.removeItem(RELOADED);
 }
 
-/** React.lazy for pages, which clears the reload guard once a page's code arrives. */
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    load().then((module): { default: T } | Promise<never> => {
+/** A page loaded on demand; `preload()` fetches its code ahead of rendering it. Pages take no props. */
+export type LazyPage = ComponentType & { preload(): Promise<unknown> };
+
+/**
+ * React.lazy for pages, which clears the reload guard once a page's code arrives. A page whose code is already
+ * here renders at once rather than suspending: the server renders a preloaded page in one pass, and the browser
+ * preloads it before hydrating, so both draw the page itself, never the fallback (decision 042).
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined;
+  // One load per page, shared by the preload and the render: a failed one is not asked for again by this tab
+  // (the error boundary reloads it once, or offers 'Reload').
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadPage = () =>
+    (loading ??= load().then((module): { default: ComponentType } | Promise<never> => {
       // Vite answers undefined when its preload error was prevented because the page is reloading: wait for it.
       if (module === undefined) return new Promise<never>(() => {});
       chunkLoaded();
+      loaded = module.default;
       return module;
-    }),
-  );
+    }));
+  const Lazy = lazy(loadPage);
+  function Page() {
+    return loaded ? createElement(loaded) : createElement(Lazy);
+  }
+  Page.preload = loadPage;
+  return Page;
 }
 
 /** Vite reports a failed preload of a chunk's dependencies as this event; preventDefault keeps it from throwing. */

@@ -1,4 +1,4 @@
-import type { LegalSection } from '../features/legal/terms-content.js';
+import type { LegalSection } from '../features/legal/index.js';
 import { cn } from '../lib/utils.js';
 
 type Level = 2 | 3;

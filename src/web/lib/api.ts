@@ -1,21 +1,44 @@
-import type { ApiErrorBody } from '../../shared/errors.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
+
+/** The parts of the server's `{ message, code, errors? }` body besides the message. */
+export interface ApiErrorDetails {
+  code?: ErrorCode;
+  errors?: Record<string, string>;
+}
 
 /**
- * A failed API call: the HTTP status plus the server's `{ message, errors? }` body.
+ * A failed API call: the HTTP status plus the server's `{ message, code, errors? }` body.
  * Status 0 means the server never answered; `fromServer` is false when the message was not written by the server.
+ * Pages decide what to do by `code` (decision 037), never by the message's words.
  */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
   readonly errors: Record<string, string> | undefined;
   readonly fromServer: boolean;
 
-  constructor(status: number, message: string, errors?: Record<string, string>, fromServer = false) {
+  constructor(status: number, message: string, details?: ApiErrorDetails) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.errors = errors;
-    this.fromServer = fromServer;
+    this.code = details?.code;
+    this.errors = details?.errors;
+    this.fromServer = details !== undefined;
   }
+}
+
+/** A server's error body, checked by hand rather than with the shared zod schema so zod stays out of the entry bundle. */
+export function errorDetails(value: unknown): { message: string; details: ApiErrorDetails } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { message, code, errors } = value as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  return {
+    message,
+    details: {
+      code: typeof code === 'string' ? (code as ErrorCode) : undefined,
+      errors: typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined,
+    },
+  };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,19 +48,11 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-// Checked by hand rather than with the shared zod schema so zod stays out of the entry bundle.
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const { message, errors } = value as Record<string, unknown>;
-  if (typeof message !== 'string') return false;
-  return errors === undefined || (typeof errors === 'object' && errors !== null);
-}
-
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
-    const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) return new ApiError(response.status, body.message, body.errors, true);
+    const body = errorDetails(JSON.parse(text));
+    if (body) return new ApiError(response.status, body.message, body.details);
   } catch {
     // Not JSON: fall through and report the status with the raw body.
   }

@@ -8,6 +8,9 @@ export function loginUrl(returnTo?: string): string {
   return returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : '/api/login';
 }
 
+/** The 'Sign up' links: the sign-in flow, opening on the 'Create account' tab where there is one. */
+export const SIGN_UP_URL = '/api/login?mode=signup';
+
 export const LOGOUT_URL = '/api/logout';
 
 /** The path and query of the current page, used as a post-sign-in destination. */

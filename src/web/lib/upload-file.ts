@@ -1,13 +1,9 @@
-import { ApiError } from './api.js';
+import { ApiError, errorDetails } from './api.js';
 
 function errorFrom(xhr: XMLHttpRequest): ApiError {
   try {
-    const body: unknown = JSON.parse(xhr.responseText);
-    if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
-      const { message, errors } = body as { message: string; errors?: unknown };
-      const fieldErrors = typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined;
-      return new ApiError(xhr.status, message, fieldErrors, true);
-    }
+    const body = errorDetails(JSON.parse(xhr.responseText));
+    if (body) return new ApiError(xhr.status, body.message, body.details);
   } catch {
     // Not JSON: report the status alone.
   }

@@ -1,5 +1,5 @@
 // Runs before first paint so a stored dark theme never flashes light.
-// Kept as an external file because the Content-Security-Policy forbids inline scripts.
+// A file for the documents the browser renders; a server-rendered page carries it inline, allowed by its hash (decision 043).
 // src/web/lib/theme.tsx applies the same rule once the app is running.
 (function () {
   var preference = 'system';

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { codeForStatus, type ErrorCode } from '../../shared/error-codes.js';
 import type { ApiErrorBody } from '../../shared/errors.js';
 
 /**
@@ -28,8 +29,10 @@ export type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
 /** A refusal in the one error shape of the API (src/shared/errors.ts). */
-export function refuse(status: number, message: string, errors?: Record<string, string>): Reply {
-  const body: ApiErrorBody = errors ? { message, errors } : { message };
+export function refuse(status: number, message: string, details: { code?: ErrorCode; errors?: Record<string, string> } = {}): Reply {
+  const { errors } = details;
+  const code = details.code ?? codeForStatus(status, { fieldErrors: errors !== undefined });
+  const body: ApiErrorBody = errors ? { message, code, errors } : { message, code };
   return { status, body };
 }
 

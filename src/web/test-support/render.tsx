@@ -7,9 +7,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '../../shared/auth.js';
 import { createQueryClient } from '../app/query-client.js';
+import { currentUserQueryKey } from '../app/session/index.js';
 import { Toaster } from '../components/ui/toaster.js';
 import { useToast } from '../components/ui/use-toast.js';
-import { currentUserQueryKey } from '../features/auth/api/get-current-user.js';
 import { aUser } from './fixtures.js';
 
 interface AppOptions {

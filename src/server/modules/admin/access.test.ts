@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ERRORS } from '../../../shared/admin.js';
-import type { Conversation } from '../../../shared/messaging.js';
-import type { Report } from '../../../shared/reports.js';
-import { call, ok, type Method } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { ADMIN_ERRORS } from '#shared/admin.js';
+import type { Conversation } from '#shared/messaging.js';
+import type { Report } from '#shared/reports.js';
+import { call, ok, type Method } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -49,11 +49,11 @@ describe('who may call the administrator API', () => {
     for (const { method, url, payload } of endpoints()) {
       const anonymous = await call(t, method, url(), undefined, payload);
       expect(anonymous.statusCode, `${method} ${url()} signed out`).toBe(401);
-      expect(anonymous.json()).toEqual({ message: expect.any(String) });
+      expect(anonymous.json()).toEqual({ message: expect.any(String), code: 'unauthenticated' });
 
       const user = await call(t, method, url(), member.cookie, payload);
       expect(user.statusCode, `${method} ${url()} as a member`).toBe(403);
-      expect(user.json()).toEqual({ message: ADMIN_ERRORS.forbidden });
+      expect(user.json()).toEqual({ message: ADMIN_ERRORS.forbidden, code: 'forbidden' });
 
       const allowed = await call(t, method, url(), admin.cookie, payload);
       expect(allowed.statusCode, `${method} ${url()} as the administrator: ${allowed.body}`).toBe(200);
@@ -132,7 +132,7 @@ describe('bad input', () => {
       for (const cursor of cursors) {
         const res = await call(t, 'GET', `${url}?cursor=${encodeURIComponent(cursor)}`, admin.cookie);
         expect(res.statusCode, `${url} ${cursor}: ${res.body}`).toBe(400);
-        expect(res.json()).toEqual({ message: ADMIN_ERRORS.invalidCursor, errors: { cursor: ADMIN_ERRORS.invalidCursor } });
+        expect(res.json()).toEqual({ message: ADMIN_ERRORS.invalidCursor, code: 'validation_failed', errors: { cursor: ADMIN_ERRORS.invalidCursor } });
       }
       if (url !== '/api/admin/users') {
         const res = await call(t, 'GET', `${url}?cursor=${otherListCursor}`, admin.cookie);
@@ -164,7 +164,7 @@ describe('bad input', () => {
     for (const [method, url, message, payload] of cases) {
       const res = await call(t, method, url, admin.cookie, payload);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: 'not_found' });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX, text } from '../../../shared/input.js';
+import { INT4_MAX, text } from '#shared/input.js';
 import { cursorCodec } from '../../lib/paging.js';
 
 /** `2025-06-01T12:34:56.123456Z`: what the repository selects with `to_char`, and what PostgreSQL reads back. */

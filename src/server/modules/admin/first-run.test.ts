@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
-import { ADMIN_ERRORS, type AdminUser, type AdminUsersPage } from '../../../shared/admin.js';
-import type { User } from '../../../shared/auth.js';
-import type { Conversation } from '../../../shared/messaging.js';
-import { allPages, call, ok, type Method } from '../../../../test/helpers/admin.js';
-import { randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createTestAppWithSmtp, linkIn, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ADMIN_ERRORS, type AdminUser, type AdminUsersPage } from '#shared/admin.js';
+import type { User } from '#shared/auth.js';
+import type { Conversation } from '#shared/messaging.js';
+import { allPages, call, ok, type Method } from '#test/helpers/admin.js';
+import { randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createTestAppWithSmtp, linkIn, type TestAppWithSmtp } from '#test/helpers/smtp.js';
 
 /** The first ADMIN_EMAILS address: the organiser, whose account is also the team's inbox. */
 const ORGANISER = 'organiser@example.test';
@@ -44,7 +44,7 @@ describe('the first run: an ADMIN_EMAILS address becomes the administrator once 
     for (const [method, url] of adminCalls(neighbour.user.id)) {
       const res = await call(t, method, url, organiser.cookie);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ message: ADMIN_ERRORS.forbidden });
+      expect(res.json()).toEqual({ message: ADMIN_ERRORS.forbidden, code: 'forbidden' });
     }
     expect((await contactTheTeam(neighbour)).statusCode).toBe(503);
     const listed = await allPages<AdminUser>(t, moderator.cookie, '/api/admin/users', 'users', 100);
@@ -64,13 +64,13 @@ describe('the first run: an ADMIN_EMAILS address becomes the administrator once 
     expect(page.users.find((u) => u.id === organiser.user.id)).toMatchObject({ isAdmin: true });
     const ban = await call(t, 'POST', `/api/admin/users/${organiser.user.id}/ban`, moderator.cookie);
     expect(ban.statusCode).toBe(403);
-    expect(ban.json()).toEqual({ message: ADMIN_ERRORS.cannotBanAdmin });
+    expect(ban.json()).toEqual({ message: ADMIN_ERRORS.cannotBanAdmin, code: 'forbidden' });
     const contact = await contactTheTeam(neighbour);
     expect(contact.statusCode, contact.body).toBe(201);
     expect(contact.json<Conversation>().participant2Id).toBe(organiser.user.id);
     const leave = await call(t, 'DELETE', '/api/auth/account', cookie, { password: organiser.password });
     expect(leave.statusCode).toBe(403);
-    expect(leave.json()).toEqual({ message: ACCOUNT_MESSAGES.adminCannotDelete });
+    expect(leave.json()).toEqual({ message: ACCOUNT_MESSAGES.adminCannotDelete, code: 'forbidden' });
   });
 });
 

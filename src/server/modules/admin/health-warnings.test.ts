@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ERRORS } from '../../../shared/admin.js';
-import type { HealthWarnings } from '../../../shared/health-warnings.js';
-import { HEALTH_WARNINGS } from '../../../shared/safe-defaults.js';
-import { call, ok } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { DEMO_EMAIL_DOMAIN, hasRealMembers } from '../../db/demo/seed.js';
-import { createAuthRepository } from '../auth/index.js';
+import { ADMIN_ERRORS } from '#shared/admin.js';
+import type { HealthWarnings } from '#shared/health-warnings.js';
+import { HEALTH_WARNINGS } from '#shared/safe-defaults.js';
+import { call, ok } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { DEMO_EMAIL_DOMAIN, hasRealMembers } from '../../demo/addresses.js';
+import { createAuthRepository } from '../accounts/index.js';
 import { healthWarnings } from './health-warnings.js';
 
 const URL = '/api/admin/health-warnings';
@@ -45,10 +45,10 @@ describe('GET /api/admin/health-warnings', () => {
   it('answers the administrator only: 401 signed out, 403 to a member, refused to a banned member', async () => {
     const anonymous = await call(t, 'GET', URL);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: expect.any(String) });
+    expect(anonymous.json()).toEqual({ message: expect.any(String), code: 'unauthenticated' });
     const asMember = await call(t, 'GET', URL, member.cookie);
     expect(asMember.statusCode).toBe(403);
-    expect(asMember.json()).toEqual({ message: ADMIN_ERRORS.forbidden });
+    expect(asMember.json()).toEqual({ message: ADMIN_ERRORS.forbidden, code: 'forbidden' });
     const asBanned = await call(t, 'GET', URL, banned.cookie);
     expect([401, 403]).toContain(asBanned.statusCode);
     expect(asBanned.json()).not.toHaveProperty('warnings');

@@ -1,4 +1,4 @@
-import { HEALTH_WARNINGS } from '../../../shared/safe-defaults.js';
+import { HEALTH_WARNINGS } from '#shared/safe-defaults.js';
 import type { Config } from '../../config.js';
 
 type WarningSettings = Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'SESSION_SECRET' | 'DATABASE_URL'>;

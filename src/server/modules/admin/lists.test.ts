@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '../../../shared/admin.js';
-import type { Conversation } from '../../../shared/messaging.js';
-import type { Report } from '../../../shared/reports.js';
-import type { Service } from '../../../shared/services.js';
-import { allPages, call, ok } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '#shared/admin.js';
+import type { Conversation } from '#shared/messaging.js';
+import type { Report } from '#shared/reports.js';
+import type { Service } from '#shared/services.js';
+import { allPages, call, ok } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
 let admin: SignedUp;

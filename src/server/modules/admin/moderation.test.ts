@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ERRORS, type AdminConversationsPage, type AdminMessagesPage, type AdminReport, type AdminUser, type AuditEntry } from '../../../shared/admin.js';
-import type { Completion } from '../../../shared/reviews.js';
-import type { Conversation, MessagePage } from '../../../shared/messaging.js';
-import type { Report } from '../../../shared/reports.js';
-import type { BrowseResult, Service } from '../../../shared/services.js';
-import { MESSAGES } from '../../../shared/texts.js';
-import { allPages, call, ok } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { markEmailVerified, randomIp, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { ADMIN_ERRORS, type AdminConversationsPage, type AdminMessagesPage, type AdminReport, type AdminUser, type AuditEntry } from '#shared/admin.js';
+import type { Completion } from '#shared/reviews.js';
+import type { Conversation, MessagePage } from '#shared/messaging.js';
+import type { Report } from '#shared/reports.js';
+import type { BrowseResult, Service } from '#shared/services.js';
+import { MESSAGES } from '#shared/texts.js';
+import { allPages, call, ok } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { markEmailVerified, randomIp, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 const MODERATOR = 'moderator@example.test';
 
@@ -74,13 +74,13 @@ describe('banning a person', () => {
     // Their existing session is refused on its next call, and ended.
     const next = await call(t, 'GET', '/api/auth/user', owner.cookie);
     expect(next.statusCode).toBe(403);
-    expect(next.json()).toEqual({ message: MESSAGES.suspended });
+    expect(next.json()).toEqual({ message: MESSAGES.suspended, code: 'account_suspended' });
     expect(await countOf(sql`select count(*) as n from sessions where user_id = ${owner.user.id}`)).toBe(0);
     expect((await call(t, 'GET', '/api/auth/user', owner.cookie)).statusCode).toBe(401);
     // Signing in again is refused with the same words.
     const signIn = await login(owner);
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json()).toEqual({ message: MESSAGES.suspended });
+    expect(signIn.json()).toEqual({ message: MESSAGES.suspended, code: 'account_suspended' });
 
     // Their listings leave browse at once (the signed-out cache included) and their page answers 404.
     expect(await browse(word)).toEqual([]);
@@ -115,7 +115,7 @@ describe('banning a person', () => {
     for (const who of [admin, moderator]) {
       const res = await call(t, 'POST', `/api/admin/users/${who.user.id}/ban`, admin.cookie);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: ADMIN_ERRORS.cannotBanAdmin });
+      expect(res.json()).toEqual({ message: ADMIN_ERRORS.cannotBanAdmin, code: 'forbidden' });
       expect(await auditOf('user', who.user.id)).toEqual([]);
     }
     expect((await call(t, 'GET', '/api/auth/user', moderator.cookie)).statusCode).toBe(200);
@@ -182,7 +182,7 @@ describe('deleting a listing for good', () => {
     // A second delete finds nothing.
     const again = await call(t, 'DELETE', `/api/admin/services/${listing.id}`, admin.cookie);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: ADMIN_ERRORS.serviceNotFound });
+    expect(again.json()).toEqual({ message: ADMIN_ERRORS.serviceNotFound, code: 'not_found' });
 
     expect(await auditOf('service', listing.id)).toEqual([
       { id: expect.any(Number), action: 'service.delete', actor: adminPerson(), targetType: 'service', targetId: String(listing.id), summary: listing.title, createdAt: expect.any(String) },
@@ -226,7 +226,7 @@ describe('report status', () => {
       for (const next of ['reviewed', 'dismissed']) {
         const refused = await setStatus(report.id, next);
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toEqual({ message: ADMIN_ERRORS.reportAlreadyHandled });
+        expect(refused.json()).toEqual({ message: ADMIN_ERRORS.reportAlreadyHandled, code: 'report_already_handled' });
       }
       expect(await auditOf('report', report.id)).toEqual([
         {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { OVERVIEW_WEEKS, UNANSWERED_REQUEST_DAYS, UNANSWERED_REQUESTS_SHOWN } from '../../../shared/admin.js';
+import { OVERVIEW_WEEKS, UNANSWERED_REQUEST_DAYS, UNANSWERED_REQUESTS_SHOWN } from '#shared/admin.js';
 import type { Db } from '../../db/client.js';
-import { DEMO_EMAIL_DOMAIN, notDemoAddress } from '../../db/demo/seed.js';
+import { DEMO_EMAIL_DOMAIN, notDemoAddress } from '../../demo/addresses.js';
 
 export interface WeekCounts {
   weekStart: string;

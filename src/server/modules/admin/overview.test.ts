@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ERRORS, OVERVIEW_WEEKS, UNANSWERED_REQUESTS_SHOWN, type AdminOverview, type OverviewWeek } from '../../../shared/admin.js';
-import type { Backup } from '../../../shared/backups.js';
-import type { Conversation } from '../../../shared/messaging.js';
+import { ADMIN_ERRORS, OVERVIEW_WEEKS, UNANSWERED_REQUESTS_SHOWN, type AdminOverview, type OverviewWeek } from '#shared/admin.js';
+import type { Backup } from '#shared/backups.js';
+import type { Conversation } from '#shared/messaging.js';
 import { messages, outbox, services, users } from '../../db/schema.js';
-import { call, ok } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
+import { call, ok } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
 
 const URL = '/api/admin/overview';
 /** Listed in ADMIN_EMAILS but never proven: no administrator (decision 016). */
@@ -68,17 +68,17 @@ describe('who may read the overview', () => {
   it('answers 401 signed out, 403 to members, a banned member and an unproven administrator address, 200 to the administrator', async () => {
     const anonymous = await call(t, 'GET', URL);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: expect.any(String) });
+    expect(anonymous.json()).toEqual({ message: expect.any(String), code: 'unauthenticated' });
 
     for (const person of [member, otherMember, unproven]) {
       const res = await call(t, 'GET', URL, person.cookie);
       expect(res.statusCode, person.email).toBe(403);
-      expect(res.json()).toEqual({ message: ADMIN_ERRORS.forbidden });
+      expect(res.json()).toEqual({ message: ADMIN_ERRORS.forbidden, code: 'forbidden' });
     }
     // The session plugin refuses a banned member before the role is looked at.
     const asBanned = await call(t, 'GET', URL, banned.cookie);
     expect(asBanned.statusCode).toBe(403);
-    expect(asBanned.json()).toEqual({ message: expect.any(String) });
+    expect(asBanned.json()).toEqual({ message: expect.any(String), code: 'account_suspended' });
 
     const answer = await call(t, 'GET', URL, admin.cookie);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -89,7 +89,7 @@ describe('who may read the overview', () => {
     for (const method of ['POST', 'DELETE', 'PATCH'] as const) {
       const res = await call(t, method, URL, admin.cookie, {});
       expect(res.statusCode, method).toBe(404);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'not_found' });
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { AdminOverview } from '../../../shared/admin.js';
+import type { AdminOverview } from '#shared/admin.js';
 import type { Db } from '../../db/client.js';
 import { readOutboxHealth } from '../mail/index.js';
 import type { OverviewRepository } from './overview-repository.js';

@@ -1,6 +1,5 @@
-import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '../../../shared/admin.js';
-import { asSeenByOthers } from '../account/index.js';
-import { isAdministrator } from '../auth/index.js';
+import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '#shared/admin.js';
+import { asSeenByOthers, isAdministrator } from '../accounts/index.js';
 import type { AdminRepository, AdminUserRow } from './repository.js';
 
 type ServiceRecord = Awaited<ReturnType<AdminRepository['pageOfServices']>>[number];

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ReportStatus } from '../../../shared/reports.js';
+import type { ReportStatus } from '#shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { adminAuditLog, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';

@@ -18,10 +18,10 @@ import {
   adminUsersQuerySchema,
   auditLogPageSchema,
   reportStatusUpdateSchema,
-} from '../../../shared/admin.js';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { healthWarningsSchema } from '../../../shared/health-warnings.js';
-import { idParamsSchema, textId } from '../../../shared/input.js';
+} from '#shared/admin.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { healthWarningsSchema } from '#shared/health-warnings.js';
+import { idParamsSchema, textId } from '#shared/input.js';
 import { forbidden } from '../../lib/errors.js';
 import { isAdmin, requireUser } from '../../lib/viewer.js';
 import type { OverviewService } from './overview.js';

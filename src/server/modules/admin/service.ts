@@ -8,16 +8,15 @@ import type {
   AdminUsersPage,
   AuditLogPage,
   ReportStatusUpdate,
-} from '../../../shared/admin.js';
-import { ADMIN_ERRORS } from '../../../shared/admin.js';
-import type { ReportStatus } from '../../../shared/reports.js';
+} from '#shared/admin.js';
+import { ADMIN_ERRORS } from '#shared/admin.js';
+import type { ReportStatus } from '#shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { afterCommit } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { asSeenByOthers } from '../account/index.js';
-import { isAdministrator } from '../auth/index.js';
+import { asSeenByOthers, isAdministrator } from '../accounts/index.js';
 import { adminCursors } from './cursor.js';
 import {
   presentAdminConversation,
@@ -134,7 +133,7 @@ export function createAdminService(deps: AdminDeps) {
     async setReportStatus(admin: Viewer, reportId: number, input: ReportStatusUpdate): Promise<AdminReport> {
       const record = await repo.transaction(async (tx) => {
         const updated = await reports.setStatus(tx, reportId, input.status, admin.id);
-        if (!updated) throw (await repo.reportExists(tx, reportId)) ? conflict(ADMIN_ERRORS.reportAlreadyHandled) : notFound(ADMIN_ERRORS.reportNotFound);
+        if (!updated) throw (await repo.reportExists(tx, reportId)) ? conflict(ADMIN_ERRORS.reportAlreadyHandled, { code: 'report_already_handled' }) : notFound(ADMIN_ERRORS.reportNotFound);
         await repo.insertAudit(tx, {
           actorId: admin.id,
           action: 'report.status',

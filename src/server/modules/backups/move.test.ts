@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../shared/messaging.js';
-import { call } from '../../../../test/helpers/admin.js';
-import { ADMIN_EMAIL, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, signUpAdministrator } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import type { Conversation } from '#shared/messaging.js';
+import { call } from '#test/helpers/admin.js';
+import { ADMIN_EMAIL, type TestApp } from '#test/helpers/app.js';
+import { signUp, signUpAdministrator } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openPglite, openPostgres } from '../../db/client.js';

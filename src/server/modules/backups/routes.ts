@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ERRORS } from '../../../shared/admin.js';
-import { BACKUP_TEXTS, backupListSchema, backupSchema, type Backup } from '../../../shared/backups.js';
-import { apiErrorSchema } from '../../../shared/errors.js';
+import { ADMIN_ERRORS } from '#shared/admin.js';
+import { BACKUP_TEXTS, backupListSchema, backupSchema, type Backup } from '#shared/backups.js';
+import { apiErrorSchema } from '#shared/errors.js';
 import { HttpError, forbidden, unauthorized } from '../../lib/errors.js';
 import { isBearer, isLoopback } from '../../lib/local-requests.js';
 import { RateLimit } from '../../lib/rate-limit.js';

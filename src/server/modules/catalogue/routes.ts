@@ -1,19 +1,39 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categorySchema, serviceTypeSchema } from '../../../shared/catalogue.js';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { serialId } from '../../../shared/input.js';
-import { MESSAGES } from '../../../shared/texts.js';
-import { catalogueSeedStatements } from '../../db/catalogue-seed.js';
-import type { Db } from '../../db/client.js';
-import { categories, serviceTypes } from '../../db/schema.js';
+import { categorySchema, serviceTypeSchema } from '#shared/catalogue.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { serialId } from '#shared/input.js';
+import { MESSAGES } from '#shared/texts.js';
 import { notFound } from '../../lib/errors.js';
-import { transaction } from '../../lib/transaction.js';
+import { notModifiedResponse } from '../../lib/responses.js';
+import { JsonText } from '../../lib/serializer.js';
+import type { CachedAnswer, Catalogue } from './catalogue.js';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/categories', { schema: { response: { 200: z.array(categorySchema) } } }, () =>
-    db.select({ id: categories.id, slug: categories.slug, name: categories.name, color: categories.color }).from(categories).orderBy(asc(categories.id)),
+/**
+ * The catalogue is the same for everyone and changes about never: any cache may keep it five minutes, and then serve
+ * it a day longer while it asks again in the background (the ETag makes that question a 304 without a body).
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** Whether the client's If-None-Match names this answer (weak comparison, RFC 9110 §13.1.2). */
+function stillCurrent(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', answer.etag);
+  if (stillCurrent(request, answer.etag)) return reply.code(304).send();
+  // The text was written once from the same rows; outside production the serializer checks it against the schema.
+  return reply.send(new JsonText(answer.json) as never);
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
+  app.get('/api/categories', { schema: { response: { 200: z.array(categorySchema), 304: notModifiedResponse } } }, async (request, reply) =>
+    send(request, reply, await catalogue.categoriesAnswer()),
   );
 
   app.get(
@@ -21,29 +41,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     {
       schema: {
         params: z.object({ categoryId: serialId() }),
-        response: { 200: z.array(serviceTypeSchema), 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: z.array(serviceTypeSchema), 304: notModifiedResponse, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => {
-      const { categoryId } = request.params;
-      const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).limit(1);
-      if (!category) throw notFound(MESSAGES.categoryNotFound);
-      return db.select({ id: serviceTypes.id, name: serviceTypes.name }).from(serviceTypes).where(eq(serviceTypes.categoryId, categoryId)).orderBy(asc(serviceTypes.id));
+    async (request, reply) => {
+      const answer = await catalogue.serviceTypesAnswer(request.params.categoryId);
+      if (!answer) throw notFound(MESSAGES.categoryNotFound);
+      return send(request, reply, answer);
     },
   );
 
-  // The client fires this once per page load; after one full run in this process there is nothing left to insert.
-  let seeded = false;
   app.post(
     '/api/seed-initial-data',
     { config: { allowBeforeTerms: true }, schema: { response: { 200: z.object({ message: z.string() }) } } },
     async () => {
-      if (!seeded) {
-        await transaction(db, async (tx) => {
-          for (const statement of catalogueSeedStatements()) await tx.execute(sql.raw(statement));
-        });
-        seeded = true;
-      }
+      await catalogue.seed();
       return { message: 'Initial data is in place' };
     },
   );

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../shared/messaging.js';
-import { MESSAGE_MAX } from '../../../shared/messaging.js';
-import { openTestDatabase } from '../../../../test/helpers/app.js';
-import { collectingLogger } from '../../../../test/helpers/sse.js';
+import type { LiveEvent } from '#shared/messaging.js';
+import { MESSAGE_MAX } from '#shared/messaging.js';
+import { openTestDatabase } from '#test/helpers/app.js';
+import { collectingLogger } from '#test/helpers/sse.js';
 import type { Database } from '../../db/client.js';
 import { createEventBus } from './bus.js';
 import { CHUNK_DATA_BYTES } from './chunks.js';
@@ -19,6 +19,7 @@ const message = (content: string): LiveEvent => ({
     content,
     createdAt: new Date().toISOString(),
     fromUser: { id: 'sender', username: 'sender', firstName: null, lastName: null, profileImageUrl: null },
+    safetyFlags: [],
   },
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
-import { liveEventSchema } from '../../../shared/messaging.js';
+import { liveEventSchema } from '#shared/messaging.js';
 import type { Db } from '../../db/client.js';
 import type { EventBus, EventsLogger } from './types.js';
 import { createReassembler, encodePayloads, parsePayload } from './chunks.js';

@@ -1,8 +1,9 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import type { LiveEvent } from '../../../shared/messaging.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import type { LiveEvent } from '#shared/messaging.js';
+import { mediaResponse } from '../../lib/responses.js';
 import { requireUser } from '../../lib/viewer.js';
 import type { EventBus } from './types.js';
 
@@ -98,7 +99,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       config: { signedIn: true },
       // A HEAD would hold a stream open with nothing ever to send.
       exposeHeadRoute: false,
-      schema: { response: { 401: apiErrorSchema, 403: apiErrorSchema } },
+      schema: {
+        response: {
+          200: mediaResponse('text/event-stream', 'Server-sent events for the signed-in person, open until the session ends or the client leaves.'),
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);

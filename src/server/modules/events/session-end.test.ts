@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, openTestDatabase } from '../../../../test/helpers/app.js';
-import { PASSWORD, randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { SseReader } from '../../../../test/helpers/sse.js';
-import { linkIn, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { ADMIN_EMAIL, openTestDatabase } from '#test/helpers/app.js';
+import { PASSWORD, randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { SseReader } from '#test/helpers/sse.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '#test/helpers/smtp.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../shared/messaging.js';
-import { ADMIN_EMAIL, openTestDatabase } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { collectingLogger, SseReader } from '../../../../test/helpers/sse.js';
+import type { LiveEvent } from '#shared/messaging.js';
+import { ADMIN_EMAIL, openTestDatabase } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { collectingLogger, SseReader } from '#test/helpers/sse.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -28,6 +28,7 @@ const message = (content: string): LiveEvent => ({
     content,
     createdAt: new Date().toISOString(),
     fromUser: { id: 'someone', username: 'someone', firstName: null, lastName: null, profileImageUrl: null },
+    safetyFlags: [],
   },
 });
 
@@ -114,7 +115,7 @@ describe('who may open the stream', () => {
   it('answers 401 to a signed-out request', async () => {
     const res = await server.app.inject({ method: 'GET', url: PATH });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Please sign in to continue' });
+    expect(res.json()).toEqual({ message: 'Please sign in to continue', code: 'unauthenticated' });
   });
 
   it('answers 403 to a banned person', async () => {
@@ -122,7 +123,7 @@ describe('who may open the stream', () => {
     await database.db.update(users).set({ isBanned: true }).where(eq(users.id, person.user.id));
     const res = await server.app.inject({ method: 'GET', url: PATH, headers: { cookie: person.cookie } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Your account has been suspended' });
+    expect(res.json()).toEqual({ message: 'Your account has been suspended', code: 'account_suspended' });
   });
 
   it('has no HEAD route, which would hold a stream open with nothing to send', async () => {

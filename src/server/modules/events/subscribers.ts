@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../../../shared/messaging.js';
+import type { LiveEvent } from '#shared/messaging.js';
 import type { EventsLogger, StreamEnd, SubscribeOptions } from './types.js';
 
 type Listener = (event: LiveEvent) => void;

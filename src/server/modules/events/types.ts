@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../../../shared/messaging.js';
+import type { LiveEvent } from '#shared/messaging.js';
 
 /** Where the live events go: a person's open streams, in whichever app process holds them (see docs/decisions/008). */
 export interface EventBus {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { READY_TEXTS } from '../../../shared/operations.js';
+import { READY_TEXTS } from '#shared/operations.js';
 import { migrationsFolder, type Database } from '../../db/client.js';
 
 /** A probe that waits longer than this is answered "not ready": a balancer must not hang on a stuck pool. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '../../../../test/helpers/app.js';
-import { READY_TEXTS } from '../../../shared/operations.js';
+import { createTestApp, openTestDatabase, type TestApp } from '#test/helpers/app.js';
+import { READY_TEXTS } from '#shared/operations.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -34,7 +34,7 @@ describe('GET /api/ready', () => {
     try {
       const res = await ready();
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: READY_TEXTS.migrationsPending });
+      expect(res.json()).toEqual({ message: READY_TEXTS.migrationsPending, code: 'service_unavailable' });
     } finally {
       await t.database.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${last!.id}, ${last!.hash}, ${last!.created_at})`);
     }
@@ -55,7 +55,7 @@ describe('GET /api/ready', () => {
       app.readiness.beginShutdown();
       const res = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: READY_TEXTS.shuttingDown });
+      expect(res.json()).toEqual({ message: READY_TEXTS.shuttingDown, code: 'service_unavailable' });
       // The liveness probe still answers: the process is alive, it just wants no new work.
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
@@ -73,7 +73,7 @@ describe('GET /api/ready', () => {
       await database.close();
       const res = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: READY_TEXTS.databaseDown });
+      expect(res.json()).toEqual({ message: READY_TEXTS.databaseDown, code: 'service_unavailable' });
     } finally {
       await app.close();
     }

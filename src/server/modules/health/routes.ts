@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
+import { apiErrorSchema } from '#shared/errors.js';
 import type { Readiness } from './readiness.js';
 
 /** The cheapest answer the server can give: the framework's ceiling in benchmarks, and a liveness probe. */
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness?: Readiness }> = as
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const reason = await readiness.check();
-      if (reason) return reply.code(503).send({ message: reason });
+      if (reason) return reply.code(503).send({ message: reason, code: 'service_unavailable' });
       return { status: 'ready' as const };
     },
   );

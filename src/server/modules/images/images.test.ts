@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import type { UploadedImage } from '../../../shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { uploadFile } from '#test/support/multipart.js';
+import type { UploadedImage } from '#shared/services.js';
 import { images, serviceTypes, services } from '../../db/schema.js';
 import { imageUrl } from './presenter.js';
 import { imageIdsOfListing } from './repository.js';
@@ -28,18 +29,8 @@ const solid = (width: number, height: number, background = '#3264c8') => sharp({
 const pngOf = (width = 200, height = 150) => solid(width, height).png().toBuffer();
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
 
-/** A browser-like multipart body, built by the platform's own FormData encoder. */
-async function upload(cookie: string | undefined, fileName: string, bytes: Buffer, { field = 'file', app = t.app } = {}) {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), fileName);
-  const encoded = new Response(form);
-  return app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { 'content-type': encoded.headers.get('content-type')!, ...(cookie && { cookie }) },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-}
+const upload = (cookie: string | undefined, fileName: string, bytes: Buffer, { field = 'file', app = t.app } = {}) =>
+  uploadFile(app, bytes, { url: '/api/images', cookie, fileName, field });
 
 async function uploaded(cookie: string, bytes?: Buffer): Promise<UploadedImage> {
   const res = await upload(cookie, 'photo.png', bytes ?? (await pngOf()));
@@ -101,7 +92,7 @@ describe('POST /api/images', () => {
     const { cookie } = await signUp(t.app);
     const res = await upload(cookie, 'notes.png', Buffer.from('Shopping list: eggs, milk, a new camera.'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'notes.png is not a valid image file.' });
+    expect(res.json()).toEqual({ message: 'notes.png is not a valid image file.', code: 'bad_request' });
   });
 
   it('refuses a HEIC it cannot decode like any non-image', async () => {
@@ -119,7 +110,7 @@ describe('POST /api/images', () => {
     const big = Buffer.concat([await pngOf(), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const res = await upload(cookie, 'huge.png', big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'huge.png is too large. Please select images smaller than 5MB.' });
+    expect(res.json()).toEqual({ message: 'huge.png is too large. Please select images smaller than 5MB.', code: 'payload_too_large' });
   });
 
   it('needs a file in the "file" field', async () => {
@@ -156,7 +147,7 @@ describe('GET /api/images/:id', () => {
     for (const url of ['/api/images/00000000-0000-4000-8000-000000000000', '/api/images/nope/card']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Image not found' });
+      expect(res.json()).toEqual({ message: 'Image not found', code: 'not_found' });
     }
   });
 });

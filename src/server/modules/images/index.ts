@@ -3,5 +3,5 @@ export type { ProcessedImage } from './pipeline.js';
 export { imageUrl } from './presenter.js';
 export { imageIdsOfListing } from './repository.js';
 export { imageRoutes } from './routes.js';
-export { createImageService } from './service.js';
+export { createImageService, type ImageService } from './service.js';
 export { IMAGE_MULTIPART, readImageUpload, uploadLimit } from './upload.js';

@@ -1,4 +1,4 @@
-import { IMAGE_TEXTS } from '../../../shared/services.js';
+import { IMAGE_TEXTS } from '#shared/services.js';
 
 /** The spec's upload alerts (shared with the form) and the server's own answers. */
 export const IMAGE_MESSAGES = {

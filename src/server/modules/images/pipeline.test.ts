@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DATA_URL_HEADER_MAX, MAX_IMAGE_BYTES, MAX_IMAGE_REF_LENGTH } from '../../../shared/services.js';
+import { DATA_URL_HEADER_MAX, MAX_IMAGE_BYTES, MAX_IMAGE_REF_LENGTH } from '#shared/services.js';
 import { decodeDataUrl, MAX_INPUT_PIXELS, processImage, sniffImageType, UndecodableImageError } from './pipeline.js';
 
 const solid = (width: number, height: number, background = '#c86432') => sharp({ create: { width, height, channels: 3, background } });

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DATA_URL_HEADER_MAX, MAX_IMAGE_REF_LENGTH } from '../../../shared/services.js';
+import { DATA_URL_HEADER_MAX, MAX_IMAGE_REF_LENGTH } from '#shared/services.js';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic';
 

@@ -1,4 +1,4 @@
-import type { UploadedImage } from '../../../shared/services.js';
+import type { UploadedImage } from '#shared/services.js';
 
 export const imageUrl = (id: string) => `/api/images/${id}`;
 export const cardUrl = (id: string) => `/api/images/${id}/card`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_IMAGE_BYTES, MAX_IMAGES, type UploadedImage } from '../../../shared/services.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGES, type UploadedImage } from '#shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import type { RateLimit } from '../../lib/rate-limit.js';

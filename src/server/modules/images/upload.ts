@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES } from '../../../shared/services.js';
+import { MAX_IMAGE_BYTES } from '#shared/services.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { IMAGE_MESSAGES } from './messages.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowseResult } from '../../../shared/services.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, loadCatalogue, offerPayload } from '../../../../test/helpers/listings.js';
+import type { BrowseResult } from '#shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, loadCatalogue, offerPayload } from '#test/helpers/listings.js';
 import { services, users } from '../../db/schema.js';
 
 let t: TestApp;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowseResult, Service } from '../../../shared/services.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, offerPayload } from '../../../../test/helpers/listings.js';
+import type { BrowseResult, Service } from '#shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, type SignedUp } from '#test/helpers/factories.js';
+import { createListing, offerPayload } from '#test/helpers/listings.js';
+import { pngDataUrl, solidPng } from '#test/support/images.js';
+import { uploadFile } from '#test/support/multipart.js';
 import { categories, images, services, users } from '../../db/schema.js';
 import { createListingCards } from './cards.js';
 import type { ListingRecord } from './repository.js';
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pngDataUrl = async () => `data:image/png;base64,${(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64')}`;
 
 /** The card of `id` on a search page, as the reader (or an anonymous visitor) sees it. */
 async function cardOf(id: number, search: string, cookie?: string): Promise<Service> {
@@ -72,7 +72,7 @@ describe('browse pages put together from remembered cards', () => {
     await ok('PATCH', '/api/auth/username', owner.cookie, { username });
     for (const card of Object.values(await everyone(listing.id, word))) expect(card.user.username).toBe(username);
 
-    await ok('PUT', `/api/services/${listing.id}`, owner.cookie, { ...edit, images: [await pngDataUrl()] });
+    await ok('PUT', `/api/services/${listing.id}`, owner.cookie, { ...edit, images: [pngDataUrl(await solidPng(40, 30))] });
     const pictured = await everyone(listing.id, word);
     expect(pictured.anonymous.images).toHaveLength(1);
     expect(pictured.reader.images).toEqual(pictured.anonymous.images);
@@ -85,16 +85,8 @@ describe('browse pages put together from remembered cards', () => {
     const word = `zq${Date.now().toString(36)}p`;
     const listing = await createListing(t, owner.cookie, { title: `Guitar lessons ${word}` });
     expect((await cardOf(listing.id, word)).user.profileImageUrl).toBe(owner.user.profileImageUrl ?? null);
-    const form = new FormData();
-    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#884422' } }).png().toBuffer();
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const encoded = new Response(form);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/avatar',
-      headers: { cookie: owner.cookie, 'content-type': encoded.headers.get('content-type')! },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    const png = await solidPng(120, 120, '#884422');
+    const res = await uploadFile(t.app, png, { method: 'PUT', url: '/api/auth/avatar', cookie: owner.cookie, fileName: 'me.png' });
     expect(res.statusCode, res.body).toBe(200);
     const avatar = res.json<{ profileImageUrl: string }>().profileImageUrl;
     expect(avatar).toMatch(/^\/api\/images\//);
@@ -140,7 +132,7 @@ describe('createListingCards', () => {
     ({
       service: { id, revision, title, userId: 'u1', createdAt: new Date(0), updatedAt: new Date(0), deletedAt: null, rateCents: null, ratingSum: 0, reviewCount: 0 },
       category: { id: 1, name: 'Tutoring', slug: 'tutoring', color: '#000000' },
-      owner: { id: 'u1', username: 'owner', firstName: null, email: 'owner@example.test', profileImageUrl: null, isBanned: false },
+      owner: { id: 'u1', username: 'owner', firstName: null, email: 'owner@example.test', profileImageUrl: null, isBanned: false, createdAt: new Date('2026-01-01T00:00:00Z') },
       imageIds: [],
       isLiked: false,
       createdKey: '',

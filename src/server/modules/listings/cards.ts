@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Service } from '../../../shared/services.js';
+import type { Service } from '#shared/services.js';
 import { presentService } from './presenter.js';
 import type { ListingRecord, PageRow } from './repository.js';
 

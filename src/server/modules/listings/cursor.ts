@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX } from '../../../shared/input.js';
+import { INT4_MAX } from '#shared/input.js';
 import { cursorCodec } from '../../lib/paging.js';
 
 /**

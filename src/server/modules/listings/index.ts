@@ -2,4 +2,5 @@
 export { createPublicPageCache } from './public-pages.js';
 export { createListingsRepository } from './repository.js';
 export { listingsRoutes } from './routes.js';
-export { createListingsService } from './service.js';
+export { type ListingAccess, type ListingAccessReason, listingAccess } from './access.js';
+export { createListingsService, type ListingsService } from './service.js';

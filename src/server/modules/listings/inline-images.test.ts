@@ -1,9 +1,10 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { offerPayload } from '../../../../test/helpers/listings.js';
-import { MAX_IMAGE_REF_LENGTH } from '../../../shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { offerPayload } from '#test/helpers/listings.js';
+import { pngDataUrl, solidPng } from '#test/support/images.js';
+import { uploadFile } from '#test/support/multipart.js';
+import { MAX_IMAGE_REF_LENGTH } from '#shared/services.js';
 
 /** Item 1 and part of item 6 of issue 14: data URLs in a listing's `images` (decision 015). */
 
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 
 const post = (app: TestApp['app'], cookie: string, payload: object) => app.inject({ method: 'POST', url: '/api/services', headers: { cookie }, payload });
 const myListings = async (app: TestApp['app'], cookie: string) => (await app.inject({ method: 'GET', url: '/api/my-services', headers: { cookie } })).json<unknown[]>();
-const pngDataUrl = async () => `data:image/png;base64,${(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64')}`;
+const smallPng = () => solidPng(40, 30);
 
 describe('a crafted data URL', () => {
   it('is refused with 400 while the server keeps answering: a 1 MB string of the shape that made the old pattern backtrack', async () => {
@@ -53,10 +54,11 @@ describe('a crafted data URL', () => {
   it('is refused by its length before anything parses it, naming the image', async () => {
     const { cookie } = await signUp(t.app);
     const long = `data:image/png;base64,${'A'.repeat(MAX_IMAGE_REF_LENGTH)}`;
-    const res = await post(t.app, cookie, await offerPayload(t, { images: [await pngDataUrl(), long] }));
+    const res = await post(t.app, cookie, await offerPayload(t, { images: [pngDataUrl(await smallPng()), long] }));
     expect(res.statusCode, res.body.slice(0, 200)).toBe(400);
     expect(res.json()).toEqual({
       message: 'Image 2 is too large. Please select images smaller than 5MB.',
+      code: 'validation_failed',
       errors: { images: 'Image 2 is too large. Please select images smaller than 5MB.' },
     });
     expect(await myListings(t.app, cookie)).toEqual([]);
@@ -77,24 +79,16 @@ describe('data-URL images and the upload budget', () => {
     const strict = await createTestApp({ RATE_LIMIT_SCALE: '0.01' });
     try {
       const { cookie } = await signUp(strict.app);
-      const first = await post(strict.app, cookie, await offerPayload(strict, { images: [await pngDataUrl()] }));
+      const first = await post(strict.app, cookie, await offerPayload(strict, { images: [pngDataUrl(await smallPng())] }));
       expect(first.statusCode, first.body).toBe(201);
 
-      const second = await post(strict.app, cookie, await offerPayload(strict, { images: [await pngDataUrl()] }));
+      const second = await post(strict.app, cookie, await offerPayload(strict, { images: [pngDataUrl(await smallPng())] }));
       expect(second.statusCode).toBe(429);
       expect(second.json().message).toBe('Too many uploads. Please try again later.');
       expect(second.headers['retry-after']).toBeDefined();
       expect(await myListings(strict.app, cookie)).toHaveLength(1);
 
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(Buffer.from((await pngDataUrl()).split(',')[1]!, 'base64'))], { type: 'image/png' }), 'photo.png');
-      const encoded = new Response(form);
-      const upload = await strict.app.inject({
-        method: 'POST',
-        url: '/api/images',
-        headers: { cookie, 'content-type': encoded.headers.get('content-type')! },
-        payload: Buffer.from(await encoded.arrayBuffer()),
-      });
+      const upload = await uploadFile(strict.app, await smallPng(), { url: '/api/images', cookie });
       expect(upload.statusCode).toBe(429);
 
       // A listing without inline images spends nothing from the upload budget.

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import type { Service } from '../../../shared/services.js';
-import { CONTACT_METHOD, CONTACT_VALUE } from '../../../shared/services.js';
-import { averageOf } from '../../../shared/reviews.js';
+import type { Service } from '#shared/services.js';
+import { CONTACT_METHOD, CONTACT_VALUE } from '#shared/services.js';
+import { averageOf } from '#shared/reviews.js';
 import { imageUrl } from '../images/index.js';
 import type { ListingRecord } from './repository.js';
 
@@ -44,6 +44,7 @@ export function presentService(record: ListingRecord, viewerId: string | null): 
       firstName: owner.firstName,
       email: viewerId === owner.id ? owner.email : null,
       profileImageUrl: owner.profileImageUrl,
+      memberSince: owner.createdAt.toISOString(),
     },
   };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowseResult } from '../../../shared/services.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import type { BrowseResult } from '#shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 import { createPublicPageCache } from './public-pages.js';
 
 /** A page load that finishes when the test says so. */
@@ -35,6 +35,20 @@ describe('the signed-out page cache', () => {
     slow.finish('before the change');
     await expect(before).resolves.toBe('before the change');
     await expect(cache.get('/api/services', async () => 'after the change')).resolves.toBe('after the change');
+  });
+
+  it('keeps what it remembers under 64 MB: a large page pushes the oldest out, and one larger than all is never kept', async () => {
+    const cache = createPublicPageCache(60_000);
+    const page = (name: string) => ({ name, bytes: 30 * 1024 * 1024 });
+    await cache.get('page /services?search=a', async () => page('a'));
+    await cache.get('page /services?search=b', async () => page('b'));
+    await cache.get('page /services?search=c', async () => page('c'));
+    // a was pushed out by c: loaded again; c is still there.
+    await expect(cache.get('page /services?search=a', async () => page('a again'))).resolves.toMatchObject({ name: 'a again' });
+    await expect(cache.get('page /services?search=c', async () => page('c again'))).resolves.toMatchObject({ name: 'c' });
+    const huge = { name: 'huge', bytes: 65 * 1024 * 1024 };
+    await cache.get('page /huge', async () => huge);
+    await expect(cache.get('page /huge', async () => ({ name: 'huge again', bytes: 1 }))).resolves.toMatchObject({ name: 'huge again' });
   });
 
   it("forgets on another process's notice as on its own change, and tells the others of its own (decision 026)", async () => {

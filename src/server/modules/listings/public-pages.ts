@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
  * Any listing change forgets them all at once: this process's directly, another process's when its notice
  * arrives through `peers` (the live events bus, decision 026; `ttlMs` is only the backstop). Concurrent misses for one page share a single query. Signed-in readers never use it
  * (their pages say which listings they liked and show their own email). Pages are kept as the JSON text
- * sent, so a page served from memory costs no serialisation either.
+ * sent, so a page served from memory costs no serialisation either; rendered documents with their compressed bytes.
  *
  * A change during a load (decision 020): the visitors already waiting on it get its page, which was current
  * when they asked; nobody after the change does. Clearing the cache would abort the load and fail every one
@@ -18,8 +18,11 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
   let generation = 0;
   const pages =
     ttlMs > 0
-      ? new LRUCache<string, string, () => Promise<string>>({
+      ? new LRUCache<string, Remembered, () => Promise<Remembered>>({
           max: 2000,
+          // Bounded by bytes too: a rendered page weighs a dozen browse answers, and any query string makes one.
+          maxSize: MAX_BYTES,
+          sizeCalculation: (value) => Math.max(1, typeof value === 'string' ? value.length : value.bytes),
           ttl: ttlMs,
           fetchMethod: (_key, _stale, { context }) => context(),
           ignoreFetchAbort: true,
@@ -33,10 +36,11 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
   if (pages) peers?.onListingsChanged(forgetHere);
 
   return {
-    async get(key: string, load: () => Promise<string>): Promise<string> {
+    /** The page remembered under `key`, else `load`'s, remembered. A key holds one kind of value. */
+    async get<T extends Remembered>(key: string, load: () => Promise<T>): Promise<T> {
       if (!pages) return load();
       // The generation in the key: a request after a change never joins or reads a load begun before it.
-      return (await pages.fetch(`${generation}|${key}`, { context: load }))!;
+      return (await pages.fetch(`${generation}|${key}`, { context: load })) as T;
     },
     /** After a committed listing change: forgets here, and tells the other processes to. */
     forgetAll() {
@@ -45,6 +49,12 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
     },
   };
 }
+
+/** What is remembered: a JSON text, or a value that says how many bytes it holds (a rendered document and its encodings). */
+export type Remembered = string | { readonly bytes: number };
+
+/** All remembered pages together stay under this many bytes (characters for a text), about 64 MB. */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 /** The other app processes serving the same database (the live events bus). */
 export interface CachePeers {

@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { and, desc, eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
-import { BROWSE_PAGE_SIZE } from '../../../shared/services.js';
+import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
+import { isPublicListing, type ListingFacts } from './access.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -16,7 +17,7 @@ function listingColumns(viewerId: string | Placeholder | null) {
   return {
     service: serviceColumns,
     category: { id: categories.id, name: categories.name, slug: categories.slug, color: categories.color },
-    owner: { id: users.id, username: users.username, firstName: users.firstName, email: users.email, profileImageUrl: users.profileImageUrl, isBanned: users.isBanned },
+    owner: { id: users.id, username: users.username, firstName: users.firstName, email: users.email, profileImageUrl: users.profileImageUrl, isBanned: users.isBanned, createdAt: users.createdAt },
     isLiked: viewerId
       ? sql<boolean>`exists (select 1 from ${serviceLikes} where ${serviceLikes.serviceId} = ${services.id} and ${serviceLikes.userId} = ${viewerId})`
       : sql<boolean>`false`,
@@ -48,12 +49,6 @@ export interface PageRow {
 
 export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createListingsRepository>['findListing']>>>;
 
-/**
- * Listings anyone may see: not deleted, not paused, and not by a banned person, on the listing's row alone (it
- * carries its owner's ban, decision 033), so a page reads no owner. Written as SQL constants, not as parameters: a
- * prepared statement's generic plan can then use the partial indexes of public listings, which have the same test.
- */
-const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned}`;
 
 export interface BrowseFilter {
   categoryId?: number;
@@ -254,6 +249,16 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       return listingsByIds.execute({ ids });
     },
 
+    /** What the access policy needs of a listing, its title and its category (access.ts). */
+    async findAccessFacts(id: number, tx: Db = db): Promise<(ListingFacts & { id: number; title: string; categoryId: number }) | undefined> {
+      const [row] = await tx
+        .select({ id: services.id, title: services.title, categoryId: services.categoryId, userId: services.userId, deletedAt: services.deletedAt, isActive: services.isActive, ownerBanned: services.ownerBanned })
+        .from(services)
+        .where(eq(services.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findById(id: number, tx: Db = db): Promise<ServiceRow | undefined> {
       const [row] = await tx.select().from(services).where(eq(services.id, id)).limit(1);
       return row;
@@ -289,6 +294,35 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       // reads a whole page and hands back what was asked, so it keeps its one statement.
       if (limit <= ORDINARY_LIMIT && (await walksNewest(shape, values))) return (await prepareBrowse(shape, true, true).execute(values)).slice(0, limit);
       return prepareBrowse(shape, false, false).execute(values);
+    },
+
+    /**
+     * The listing page's related listings, newest first, each list as a page's rows (its cards come from the same
+     * memory as browse's): the owner's other public listings, and public listings by other people in the category.
+     * Each is one bounded query over an index (`services_user_idx`, `services_public_category_newest_idx`).
+     */
+    async relatedRows(listing: { id: number; userId: string; categoryId: number }, viewerId: string | null, limit: number): Promise<{ moreFromOwner: PageRow[]; similar: PageRow[] }> {
+      const newest = (where: SQL) =>
+        db.select(pageColumns(viewerId)).from(services).where(and(isPublicListing, ne(services.id, listing.id), where)).orderBy(desc(services.createdAt), desc(services.id)).limit(limit);
+      const [moreFromOwner, similar] = await Promise.all([
+        newest(eq(services.userId, listing.userId)),
+        // Not the owner's: their listings have their own list, so none shows twice.
+        newest(and(eq(services.categoryId, listing.categoryId), ne(services.userId, listing.userId))!),
+      ]);
+      return { moreFromOwner, similar };
+    },
+
+    /**
+     * Public listings with ids in (afterId, throughId], in id order, at most `limit`: the sitemap's pages, walked
+     * along the primary key (each page is one bounded range scan, whatever the listings' count).
+     */
+    async publicListingIds(afterId: number, throughId: number, limit: number): Promise<Array<{ id: number; updatedAt: Date }>> {
+      return db
+        .select({ id: services.id, updatedAt: services.updatedAt })
+        .from(services)
+        .where(and(isPublicListing, sql`${services.id} > ${afterId}`, sql`${services.id} <= ${throughId}`))
+        .orderBy(services.id)
+        .limit(limit);
     },
 
     /** Categories are never removed or renamed, so a found one is remembered: browsing by slug costs no extra query. */

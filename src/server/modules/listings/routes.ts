@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { idParamsSchema } from '../../../shared/input.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { idParamsSchema } from '#shared/input.js';
 import {
   browseQuerySchema,
   browseResultSchema,
@@ -10,10 +10,11 @@ import {
   likeResultSchema,
   MAX_IMAGE_REF_LENGTH,
   MAX_IMAGES,
+  relatedServicesSchema,
   serviceSchema,
   updateServiceBodySchema,
   WRITE_LIMIT_TEXTS,
-} from '../../../shared/services.js';
+} from '#shared/services.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
 import { requireUser, type Viewer } from '../../lib/viewer.js';
@@ -51,6 +52,12 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService }
 
   app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
     services.get(request.params.id, request.session?.user ?? null),
+  );
+
+  app.get(
+    '/api/services/:id/related',
+    { schema: { params: idParams, response: { 200: relatedServicesSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request, reply) => reply.send(new JsonText(await services.relatedJson(request.params.id, request.session?.user ?? null)) as never),
   );
 
   app.post(

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
-import type { Service } from '../../../shared/services.js';
-import { BROWSE_PAGE_SIZE } from '../../../shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
+import type { Service } from '#shared/services.js';
+import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { createListingsRepository, type BrowseFilter } from './repository.js';
 
 /**

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
 import { searchWords, services } from '../../db/schema.js';
 import { createListingsRepository } from './repository.js';
 

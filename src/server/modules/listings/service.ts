@@ -1,5 +1,5 @@
-import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '../../../shared/services.js';
-import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE, serviceSchema } from '../../../shared/services.js';
+import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '#shared/services.js';
+import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE, RELATED_LISTINGS_MAX, serviceSchema } from '#shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -11,6 +11,7 @@ import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
 import type { ListingRecord, PageRow, ListingsRepository } from './repository.js';
+import { type ListingAccess, listingAccess, mayView, seenByOthers } from './access.js';
 
 export const SERVICE_MESSAGES = {
   notFound: 'Service not found',
@@ -35,6 +36,9 @@ const encodeListing: (service: Service) => string =
     throw new Error('The listing schema has no compiled serializer');
   })();
 
+/** The most ids one call of `visibleListingIds` reads: a sitemap file's limit. */
+const MAX_ID_PAGE = 50_000;
+
 const toCents = (rate: number | undefined) => (rate === undefined ? null : Math.round(rate * 100));
 
 export function createListingsService(deps: {
@@ -55,9 +59,14 @@ export function createListingsService(deps: {
    * the route's serializer checks the whole of it outside production.
    */
   async function pageJson(rows: PageRow[], nextCursor: string | null, viewer: Viewer | null): Promise<string> {
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const texts = (await cards.of(rows)).map((card) => cardJson(card, byId.get(card.service.id)!, viewer, encodeListing));
+    const texts = [...(await cardTexts(rows, viewer)).values()];
     return `{"services":[${texts.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  }
+
+  /** Each row's listing as its reader sees it, by id in the rows' order; one removed for good meanwhile is left out. */
+  async function cardTexts(rows: PageRow[], viewer: Viewer | null): Promise<Map<number, string>> {
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return new Map((await cards.of(rows)).map((card) => [card.service.id, cardJson(card, byId.get(card.service.id)!, viewer, encodeListing)]));
   }
 
   const presentAll = (records: ListingRecord[], viewerId: string | null) => records.map((r) => presentService(r, viewerId));
@@ -85,7 +94,7 @@ export function createListingsService(deps: {
     const spot = input.zipCode ? locate(input.zipCode.slice(0, 5)) : undefined;
     const city = input.city ?? spot?.city;
     const state = input.state ?? spot?.state;
-    if (!city || !state) throw badRequest(LOCATION_MESSAGE, { zipCode: LOCATION_MESSAGE });
+    if (!city || !state) throw badRequest(LOCATION_MESSAGE, { errors: { zipCode: LOCATION_MESSAGE } });
     return { zipCode: input.zipCode ?? null, city, state, latitude: spot?.latitude ?? null, longitude: spot?.longitude ?? null };
   }
 
@@ -146,9 +155,23 @@ export function createListingsService(deps: {
     async get(id: number, viewer: Viewer | null) {
       const record = await load(id, viewer);
       const { service, owner } = record;
-      const isOwner = viewer?.id === service.userId;
-      if (!isOwner && (service.deletedAt || !service.isActive || owner.isBanned)) throw notFound(SERVICE_MESSAGES.notFound);
+      const access = listingAccess({ ...service, ownerBanned: owner.isBanned }, viewer?.id ?? null);
+      if (!mayView(access)) throw notFound(SERVICE_MESSAGES.notFound);
       return presentOne(record, viewer?.id ?? null);
+    },
+
+    /**
+     * The listing page's related listings as the JSON text of RelatedServices, for whoever may see the listing
+     * (404 like `get` otherwise): cards as browse shows them, so only public listings, and no query per listing.
+     */
+    async relatedJson(id: number, viewer: Viewer | null): Promise<string> {
+      const viewerId = viewer?.id ?? null;
+      const facts = await repo.findAccessFacts(id);
+      if (!facts || !mayView(listingAccess(facts, viewerId))) throw notFound(SERVICE_MESSAGES.notFound);
+      const { moreFromOwner, similar } = await repo.relatedRows(facts, viewerId, RELATED_LISTINGS_MAX);
+      const texts = await cardTexts([...moreFromOwner, ...similar], viewer);
+      const list = (rows: PageRow[]) => rows.flatMap((row) => texts.get(row.id) ?? []).join(',');
+      return `{"moreFromOwner":[${list(moreFromOwner)}],"similar":[${list(similar)}]}`;
     },
 
     /** A signed-in person's page as JSON text; `q` comes validated by the route's query schema. */
@@ -161,14 +184,20 @@ export function createListingsService(deps: {
       return publicPages.get(JSON.stringify(q), () => loadPage(q, null));
     },
 
+    /** What a signed-out visitor may see, as ids and update times, one bounded page at a time (the sitemap). */
+    visibleListingIds(afterId: number, throughId: number, limit: number) {
+      return repo.publicListingIds(afterId, throughId, Math.min(limit, MAX_ID_PAGE));
+    },
+
     async listOwn(user: Viewer) {
       return presentAll(await repo.listOwn(user.id), user.id);
     },
 
-    async create(user: Viewer, input: CreateService) {
-      if (!(await repo.findCategoryId(String(input.categoryId)))) throw badRequest('Please select a category', { categoryId: 'Please select a category' });
+    /** `postedAt` backdates a listing (the demo neighbourhood's, posted over past weeks); people's listings are posted now. */
+    async create(user: Viewer, input: CreateService, { postedAt }: { postedAt?: Date } = {}) {
+      if (!(await repo.findCategoryId(String(input.categoryId)))) throw badRequest('Please select a category', { errors: { categoryId: 'Please select a category' } });
       if (!(await repo.serviceTypeBelongsTo(input.serviceTypeId, input.categoryId))) {
-        throw badRequest('Please select a service', { serviceTypeId: 'Please select a service' });
+        throw badRequest('Please select a service', { errors: { serviceTypeId: 'Please select a service' } });
       }
       const columns = editableColumns(input);
       // Images are checked and re-encoded before the transaction: sharp is slow and must not hold it open.
@@ -180,6 +209,7 @@ export function createListingsService(deps: {
           serviceTypeId: input.serviceTypeId,
           listingType: input.listingType,
           ...columns,
+          ...(postedAt && { createdAt: postedAt, updatedAt: postedAt }),
         });
         await images.attach(tx, user.id, row.id, imageIds);
         await afterCommit(tx, forgetPages);
@@ -190,11 +220,11 @@ export function createListingsService(deps: {
 
     async update(user: Viewer, id: number, input: UpdateService) {
       const existing = await loadOwn(id, user);
-      if (existing.deletedAt) throw conflict(SERVICE_MESSAGES.deletedEdit);
+      if (existing.deletedAt) throw conflict(SERVICE_MESSAGES.deletedEdit, { code: 'listing_deleted' });
       if (input.categoryId !== existing.categoryId || input.serviceTypeId !== existing.serviceTypeId) {
-        throw badRequest(SERVICE_MESSAGES.fixedCategory, { categoryId: SERVICE_MESSAGES.fixedCategory });
+        throw badRequest(SERVICE_MESSAGES.fixedCategory, { errors: { categoryId: SERVICE_MESSAGES.fixedCategory } });
       }
-      if (existing.listingType === 'offer' && !input.pricesVary && input.rate === undefined) throw badRequest(PRICES_VARY_MESSAGE, { rate: PRICES_VARY_MESSAGE });
+      if (existing.listingType === 'offer' && !input.pricesVary && input.rate === undefined) throw badRequest(PRICES_VARY_MESSAGE, { errors: { rate: PRICES_VARY_MESSAGE } });
       const columns = editableColumns(input);
       const imageIds = await images.resolveRefs(user.id, input.images);
       await transaction(db, async (tx) => {
@@ -224,10 +254,9 @@ export function createListingsService(deps: {
     },
 
     async setLiked(user: Viewer, id: number, liked: boolean) {
-      const service = await repo.findListing(id, user.id);
-      const visible = service && (service.service.userId === user.id || (service.service.isActive && !service.owner.isBanned));
-      if (!service || !visible) throw notFound(SERVICE_MESSAGES.notFound);
-      if (service.service.deletedAt) throw conflict(SERVICE_MESSAGES.deleted);
+      const access = listingAccess(await repo.findAccessFacts(id), user.id);
+      if (access.reason !== 'own' && !seenByOthers(access)) throw notFound(SERVICE_MESSAGES.notFound);
+      if (access.deleted) throw conflict(SERVICE_MESSAGES.deleted, { code: 'listing_deleted' });
       const likeCount = liked ? await repo.like(id, user.id) : await repo.unlike(id, user.id);
       forgetPages();
       return { liked, likeCount };
@@ -235,6 +264,20 @@ export function createListingsService(deps: {
 
     // What other modules do to listings, inside their own transaction: the listings module forgets its pages once
     // that transaction commits, so no caller has to remember to (decision 035).
+
+    /**
+     * What the listing is to `viewerId` under the one access policy (access.ts), with the little other modules show
+     * of it; `listing` is undefined when it does not exist.
+     */
+    async access(id: number, viewerId: string | null, tx: Db = db): Promise<ListingAccess & { listing?: { id: number; userId: string; title: string } }> {
+      const facts = await repo.findAccessFacts(id, tx);
+      return { ...listingAccess(facts, viewerId), ...(facts && { listing: { id: facts.id, userId: facts.userId, title: facts.title } }) };
+    },
+
+    /** A listing's title, for an email about it (the messaging module); undefined when it is gone. */
+    async titleOf(id: number, tx: Db = db): Promise<string | undefined> {
+      return (await repo.findAccessFacts(id, tx))?.title;
+    },
 
     /** A new review counted into the listing's rating (the reviews module). */
     async addRating(tx: Db, serviceId: number, rating: number): Promise<void> {

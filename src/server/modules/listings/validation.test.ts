@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, loadCatalogue, offerPayload } from '../../../../test/helpers/listings.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, loadCatalogue, offerPayload } from '#test/helpers/listings.js';
 
 let t: TestApp;
 let cookie: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, loadCatalogue, offerPayload } from '../../../../test/helpers/listings.js';
-import { WRITE_LIMIT_TEXTS } from '../../../shared/services.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, loadCatalogue, offerPayload } from '#test/helpers/listings.js';
+import { WRITE_LIMIT_TEXTS } from '#shared/services.js';
 
 /**
  * Per-person budgets of accepted listing writes and likes (issue 14 item 6, decision 015). The app runs with
@@ -20,7 +20,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: st
 
 function expectLimited(res: Awaited<ReturnType<typeof call>>, message: string) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ message });
+  expect(res.json()).toEqual({ message, code: 'rate_limited' });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../test/helpers/app.js';
-import { uniqueEmail } from '../../../../test/helpers/factories.js';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../../../../test/helpers/smtp.js';
+import { openTestDatabase } from '#test/helpers/app.js';
+import { uniqueEmail } from '#test/helpers/factories.js';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '#test/helpers/smtp.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_MAX } from '../../../shared/messaging.js';
+import { MESSAGE_MAX } from '#shared/messaging.js';
 import type { Email } from './mailer.js';
 import { excerpt, messageCopyEmail, newMessageEmail, NOTIFICATION_EXCERPT_CHARS } from './templates.js';
 
@@ -26,6 +26,21 @@ describe('new message notification', () => {
     expect(email.text).toContain('"Email notifications for direct messages"');
     expect(email.html).toContain(`href="${PUBLIC_URL}/messages"`);
     expect(email.html).toContain('Is Saturday morning still free?');
+  });
+
+  it("links the listing's name to its page when the conversation is about one (issue 17)", () => {
+    const email = notification('Is Saturday morning still free?', { serviceId: 42 });
+    expect(email.html).toContain(`about &quot;<a href="${PUBLIC_URL}/services/42" style="color:#2563eb">Dog walking</a>&quot; on`);
+    expect(email.text).toContain(`alice sent you a message about "Dog walking (${PUBLIC_URL}/services/42)" on`);
+    expect(email.subject).toBe('alice sent you a message about "Dog walking"');
+    expect(notification('Hi').html).not.toContain('/services/');
+  });
+
+  it('escapes a listing name that links to its page', () => {
+    const email = notification('Hi', { serviceId: 7, subject: HOSTILE });
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<img');
+    expect(email.html).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;</a>');
   });
 
   it('without a subject, says only who wrote', () => {

@@ -16,6 +16,8 @@ interface MessageEmailInput {
   content: string;
   /** config.PUBLIC_URL, for the links back to the site. */
   publicUrl: string;
+  /** The listing the conversation is about, when its title is the subject: the title then links to its page. */
+  serviceId?: number | null;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -35,9 +37,15 @@ export function excerpt(content: string, max = NOTIFICATION_EXCERPT_CHARS): stri
 
 const about = (subject: string | null) => (subject && oneLine(subject) ? ` about "${oneLine(subject)}"` : '');
 
+/** A piece of the intro that links somewhere: in the HTML part a link, in the text part followed by its address. */
+export interface IntroLink {
+  text: string;
+  href: string;
+}
+
 export interface EmailLayout {
-  /** One sentence (or a short paragraph) at the top; plain text, escaped here. */
-  intro: string;
+  /** One sentence (or a short paragraph) at the top; plain text and links, escaped here. */
+  intro: string | Array<string | IntroLink>;
   /** Someone's words, quoted under the intro; none for the account emails. */
   quote?: string;
   /** The button; none for a notice that asks for nothing. */
@@ -45,20 +53,28 @@ export interface EmailLayout {
   footer: string;
 }
 
+const introParts = (intro: EmailLayout['intro']) => (typeof intro === 'string' ? [intro] : intro);
+
 function textOf({ intro, quote, link, footer }: EmailLayout): string {
-  const parts = [intro, quote, link && `${link.label}: ${link.href}`, footer].filter((p) => p !== undefined);
+  const opening = introParts(intro)
+    .map((part) => (typeof part === 'string' ? part : `${part.text} (${part.href})`))
+    .join('');
+  const parts = [opening, quote, link && `${link.label}: ${link.href}`, footer].filter((p) => p !== undefined);
   return `${parts.join('\n\n')}\n\n— ${SITE}\n`;
 }
 
 /** Simple, table-free HTML with inline styles: what mail clients render most alike. */
 function htmlOf({ intro, quote, link, footer }: EmailLayout): string {
   const e = escapeHtml;
+  const opening = introParts(intro)
+    .map((part) => (typeof part === 'string' ? e(part) : `<a href="${e(part.href)}" style="color:#2563eb">${e(part.text)}</a>`))
+    .join('');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(SITE)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2933;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:16px">${e(intro)}</p>
+<p style="margin:0 0 16px;font-size:16px">${opening}</p>
 ${quote === undefined ? '' : `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>\n`}${link ? `<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>\n` : ''}
 <p style="margin:0;font-size:13px;color:#616e7c">${e(footer)}</p>
 </div>
@@ -90,8 +106,14 @@ export function messageCopyEmail(input: MessageEmailInput & { recipientName: str
 export function newMessageEmail(input: MessageEmailInput & { senderName: string }): Email {
   const sender = oneLine(input.senderName);
   const base = input.publicUrl.replace(/\/+$/, '');
+  const title = input.subject ? oneLine(input.subject) : '';
+  // The listing's name links to its page (issue 17); a conversation without a listing keeps its plain subject.
+  const intro =
+    input.serviceId && title
+      ? [`${sender} sent you a message about "`, { text: title, href: `${base}/services/${input.serviceId}` }, `" on ${SITE}:`]
+      : `${sender} sent you a message${about(input.subject)} on ${SITE}:`;
   return layoutEmail('message-notification', input.to, `${sender} sent you a message${about(input.subject)}`, {
-    intro: `${sender} sent you a message${about(input.subject)} on ${SITE}:`,
+    intro,
     quote: excerpt(input.content),
     link: { href: messagesUrl(base), label: 'Read and reply' },
     footer: `You receive this email because email notifications are on. To turn them off, open your Profile page (${base}/profile) and switch off "Email notifications for direct messages".`,

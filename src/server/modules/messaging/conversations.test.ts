@@ -1,10 +1,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, MessagePage } from '../../../shared/messaging.js';
+import type { Conversation, MessagePage } from '#shared/messaging.js';
 import { conversations, messages, outbox, users } from '../../db/schema.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { markEmailVerified, signUp, signUpAdministrator, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
+import { markEmailVerified, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
 
 const MODERATOR = 'moderator@example.test';
 let t: TestApp;
@@ -150,6 +150,21 @@ describe('a conversation', () => {
     expect((await history(writer, 2_000_000_000)).statusCode).toBe(404);
     expect((await history(owner, conversation.id)).statusCode).toBe(200);
     expect((await list(stranger)).map((c) => c.id)).not.toContain(conversation.id);
+  });
+
+  it('flags each message with the signs of a scam its text carries when sent, and keeps the flags with it (issue 18)', async () => {
+    const { owner, writer, listing } = await pair();
+    const opened = await start(writer, listing.id, 'Hello, I can come at 5 pm on 3/14.');
+    const conversation = opened.json<Conversation>();
+    const reply = await call('POST', `/api/conversations/${conversation.id}/messages`, owner.cookie, {
+      content: 'Great. Text me at (973) 555-0142 and pay the deposit up front by Zelle: details at pay.example.com',
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json<MessagePage['messages'][number]>().safetyFlags).toEqual(['phone', 'link', 'payment']);
+    const page = (await history(writer, conversation.id)).json<MessagePage>();
+    expect(page.messages.map((m) => m.safetyFlags)).toEqual([[], ['phone', 'link', 'payment']]);
+    const [stored] = await t.database.db.select({ flags: messages.safetyFlags }).from(messages).where(eq(messages.id, page.messages[1]!.id));
+    expect(stored?.flags).toEqual(['phone', 'link', 'payment']);
   });
 
   it('counts unread per reader and marks them read when the reader opens it', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '../../../shared/messaging.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
-import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '../../../../test/helpers/smtp.js';
-import { SseReader } from '../../../../test/helpers/sse.js';
+import type { Conversation, Message } from '#shared/messaging.js';
+import { signUp, type SignedUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
+import { linkIn, createTestAppWithSmtp, type TestAppWithSmtp } from '#test/helpers/smtp.js';
+import { SseReader } from '#test/helpers/sse.js';
 
 /** The app listening for real (streams need a socket) and sending its outbox to a real SMTP server. */
 let t: TestAppWithSmtp;
@@ -71,6 +71,8 @@ describe('delivery of a message', () => {
     expect(notifications).toHaveLength(1);
     expect(notifications[0]!.text).toContain('Hi! Could you walk Rex on Saturday?');
     expect(notifications[0]!.text).toContain('https://neighbours.example/messages');
+    // The listing's name links to its page (issue 17).
+    expect(notifications[0]!.html).toContain(`<a href="https://neighbours.example/services/${listing.id}" style="color:#2563eb">Weekend dog walking</a>`);
     expect(notifications[0]!.text).not.toContain(writer.email);
     expect(copy).toBeDefined();
     expect(copy!.text).not.toContain(owner.email);

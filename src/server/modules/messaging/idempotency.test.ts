@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES_PER_MINUTE, type Conversation, type Message } from '../../../shared/messaging.js';
+import { MESSAGES_PER_MINUTE, type Conversation, type Message } from '#shared/messaging.js';
 import { conversations, messages } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, type SignedUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
 
 /** Decision 025: a message send carrying a `clientId` stores one message however often it is retried. */
 let t: TestApp;

@@ -1,13 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../shared/messaging.js';
+import type { Conversation } from '#shared/messaging.js';
 import { conversations, messages } from '../../db/schema.js';
 import { HttpError } from '../../lib/errors.js';
-import { createAuthRepository, viewerOf } from '../auth/index.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing } from '../../../../test/helpers/listings.js';
+import { createAuthRepository, viewerOf } from '../accounts/index.js';
+import { createImageService } from '../images/index.js';
+import { createListingsRepository, createListingsService } from '../listings/index.js';
+import { locateZip } from '../zip/index.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp, type SignedUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
 import { createMessagingRepository } from './repository.js';
 import { createMessagingService } from './service.js';
 
@@ -94,10 +97,13 @@ describe('with a slow count', () => {
       },
     };
     const users = createAuthRepository(t.database.db);
+    const db = t.database.db;
+    const listings = createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: locateZip });
     const service = createMessagingService({
-      db: t.database.db,
+      db,
       repo: slowed,
       users,
+      listings,
       mail: { enqueue: async () => {}, dropAllTo: async () => {} },
       events: { publish: async () => {} },
       supportEmail: undefined,

@@ -1,5 +1,5 @@
-import type { Conversation, Message, Participant } from '../../../shared/messaging.js';
-import { asSeenByOthers } from '../account/index.js';
+import type { Conversation, Message, Participant } from '#shared/messaging.js';
+import { asSeenByOthers } from '../accounts/index.js';
 import type { MessageRow } from './repository.js';
 import type { MessagingRepository } from './repository.js';
 
@@ -42,5 +42,6 @@ export function presentMessage(message: MessageRow, sender: ParticipantRecord): 
     content: message.content,
     createdAt: message.createdAt.toISOString(),
     fromUser: asSeenByOthers(sender),
+    safetyFlags: message.safetyFlags,
   };
 }

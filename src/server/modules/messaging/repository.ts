@@ -195,15 +195,6 @@ export function createMessagingRepository(db: Db) {
         .where(and(eq(messages.senderId, userId), gt(messages.createdAt, since)));
       return row?.count ?? 0;
     },
-
-    async findServiceForMessage(serviceId: number, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: services.id, userId: services.userId, title: services.title, isActive: services.isActive, deletedAt: services.deletedAt })
-        .from(services)
-        .where(eq(services.id, serviceId))
-        .limit(1);
-      return row;
-    },
   };
 }
 

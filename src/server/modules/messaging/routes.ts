@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { idParamsSchema } from '../../../shared/input.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { idParamsSchema } from '#shared/input.js';
 import {
   conversationSchema,
   messagePageSchema,
@@ -10,7 +10,7 @@ import {
   sendMessageSchema,
   startConversationSchema,
   unreadCountSchema,
-} from '../../../shared/messaging.js';
+} from '#shared/messaging.js';
 import { requireUser } from '../../lib/viewer.js';
 import type { MessagingService } from './service.js';
 

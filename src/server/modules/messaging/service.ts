@@ -1,5 +1,6 @@
-import { ACCOUNT_MESSAGES } from '../../../shared/account.js';
-import type { LiveEvent, Message, SendMessage, StartConversation } from '../../../shared/messaging.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import type { LiveEvent, Message, SendMessage, StartConversation } from '#shared/messaging.js';
+import { safetyFlagsOf } from '#shared/safety-flags.js';
 import {
   CONTACT_DEFAULT_SUBJECT,
   MESSAGES_PER_MINUTE,
@@ -8,7 +9,7 @@ import {
   NEW_CONVERSATIONS_PER_HOUR,
   NOTIFICATION_WINDOW_MINUTES,
   SUPPORT_PARTICIPANT,
-} from '../../../shared/messaging.js';
+} from '#shared/messaging.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -18,6 +19,7 @@ import { messageCopyEmail, newMessageEmail, type Outbox } from '../mail/index.js
 import { presentConversation, presentMessage, type ParticipantRecord } from './presenter.js';
 import type { ConversationRow, MessagingRepository } from './repository.js';
 import { historyCursor } from './cursor.js';
+import type { ListingsService } from '../listings/index.js';
 
 /** What messaging needs from the live events module. */
 export interface MessagingEvents {
@@ -40,10 +42,14 @@ export interface MessagingUsers {
   findUserByEmail(email: string): Promise<Correspondent | undefined>;
 }
 
+/** What messaging needs from the listings module: the access policy's answer for a first message, and a title for emails. */
+export type MessagedListings = Pick<ListingsService, 'access' | 'titleOf'>;
+
 export interface MessagingDeps {
   db: Db;
   repo: MessagingRepository;
   users: MessagingUsers;
+  listings: MessagedListings;
   mail: Outbox;
   events: MessagingEvents;
   /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up and proved it. */
@@ -57,7 +63,7 @@ const otherOf = (conversation: ConversationRow, userId: string) =>
   conversation.participant1Id === userId ? conversation.participant2Id : conversation.participant1Id;
 
 export function createMessagingService(deps: MessagingDeps) {
-  const { db, repo, users, mail, events, publicUrl } = deps;
+  const { db, repo, users, listings, mail, events, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function supportAccount(): Promise<Correspondent> {
@@ -100,7 +106,7 @@ export function createMessagingService(deps: MessagingDeps) {
   async function append(tx: Db, conversation: ConversationRow, from: Sender, to: Correspondent, text: { content: string; sendCopyToSender: boolean; clientId?: string; serviceTitle?: string }): Promise<Message> {
     const { content } = text;
     const conversationId = conversation.id;
-    const message = await repo.insertMessage(tx, { conversationId, senderId: from.viewer.id, content, clientId: text.clientId ?? null });
+    const message = await repo.insertMessage(tx, { conversationId, senderId: from.viewer.id, content, clientId: text.clientId ?? null, safetyFlags: safetyFlagsOf(content) });
     const recipientSide = side(conversation, to.id);
     const unreadBefore = recipientSide === 1 ? conversation.participant1Unread : conversation.participant2Unread;
     const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
@@ -117,9 +123,11 @@ export function createMessagingService(deps: MessagingDeps) {
     const copyTo = text.sendCopyToSender && viewer.emailVerified ? viewer.email : null;
     const notifyTo = notify ? to.email : null;
     if (notifyTo || copyTo) {
-      const serviceTitle = text.serviceTitle ?? (conversation.serviceId ? (await repo.findServiceForMessage(conversation.serviceId, tx))?.title : undefined);
+      const serviceTitle = text.serviceTitle ?? (conversation.serviceId ? await listings.titleOf(conversation.serviceId, tx) : undefined);
       const subject = conversation.subject ?? serviceTitle ?? null;
-      if (notifyTo) await mail.enqueue(tx, newMessageEmail({ to: notifyTo, senderName: viewer.username ?? 'A neighbour', subject, content, publicUrl }));
+      // A conversation about a listing has no subject of its own: the email links the listing's title to its page.
+      const serviceId = conversation.subject === null ? conversation.serviceId : null;
+      if (notifyTo) await mail.enqueue(tx, newMessageEmail({ to: notifyTo, senderName: viewer.username ?? 'A neighbour', subject, content, publicUrl, serviceId }));
       if (copyTo) await mail.enqueue(tx, messageCopyEmail({ to: copyTo, recipientName: to.username ?? 'a neighbour', subject, content, publicUrl }));
     }
     return presentMessage(message, from.record);
@@ -144,21 +152,21 @@ export function createMessagingService(deps: MessagingDeps) {
     const recipient = await users.findUserById(otherOf(conversation, user.id), tx);
     // The other side deleted their account: the conversation stays readable, but nobody is there to write to.
     if (recipient?.deletedAt) throw conflict(ACCOUNT_MESSAGES.recipientDeleted);
-    if (!recipient || recipient.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
+    if (!recipient || recipient.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned, { code: 'owner_suspended' });
     return recipient;
   }
 
   /** Where a new conversation goes: a listing's owner, or the team for the contact form. */
   async function destination(user: Viewer, input: StartConversation) {
     if (input.serviceId !== undefined) {
-      const service = await repo.findServiceForMessage(input.serviceId);
+      const { listing: service, ...access } = await listings.access(input.serviceId, user.id);
       if (!service) throw notFound(MESSAGING_ERRORS.serviceNotFound);
-      if (service.userId === user.id) throw badRequest(MESSAGING_TEXTS.ownListing);
-      if (service.deletedAt) throw conflict(MESSAGING_ERRORS.serviceDeleted);
+      if (access.reason === 'own') throw badRequest(MESSAGING_TEXTS.ownListing, { code: 'own_listing' });
+      if (access.deleted) throw conflict(MESSAGING_ERRORS.serviceDeleted, { code: 'listing_deleted' });
       if (input.participantId !== undefined && input.participantId !== service.userId) throw badRequest(MESSAGING_ERRORS.wrongRecipient);
       const owner = await users.findUserById(service.userId);
-      if (!owner || owner.isBanned) throw forbidden(MESSAGING_ERRORS.recipientBanned);
-      if (!service.isActive) throw notFound(MESSAGING_ERRORS.serviceNotFound);
+      if (!owner || owner.isBanned || access.reason === 'banned-owner') throw forbidden(MESSAGING_ERRORS.recipientBanned, { code: 'owner_suspended' });
+      if (access.reason === 'paused') throw notFound(MESSAGING_ERRORS.serviceNotFound);
       return { recipient: owner, serviceId: service.id, subject: null, serviceTitle: service.title };
     }
     const support = await supportAccount();

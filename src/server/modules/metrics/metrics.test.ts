@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { randomIp, signUp } from '../../../../test/helpers/factories.js';
-import { SseReader } from '../../../../test/helpers/sse.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { randomIp, signUp } from '#test/helpers/factories.js';
+import { SseReader } from '#test/helpers/sse.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { onRateLimitRefusal } from '../../lib/rate-limit.js';
-import { createSignInLimits } from '../auth/index.js';
+import { createSignInLimits } from '../accounts/index.js';
 import { recordBackupSuccess, type Metrics } from './metrics.js';
 import { isLoopback } from '../../lib/local-requests.js';
 import { metricsRoutes } from './routes.js';
@@ -150,7 +150,7 @@ describe('who may read /metrics', () => {
     for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-of-the-same-kind-00000000000' }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
       const res = await get(OUTSIDER, headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-      expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({ message: expect.any(String), code: 'unauthenticated' });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).not.toContain('http_request_duration_seconds');
     }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_REASONS, type Report } from '../../../shared/reports.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { signUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { REPORT_REASONS, type Report } from '#shared/reports.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
 let ownerCookie: string;

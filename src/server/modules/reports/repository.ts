@@ -7,17 +7,6 @@ export type ReportRow = typeof reports.$inferSelect;
 
 export function createReportsRepository(db: Db) {
   return {
-    /** The listing with what decides whether it may be reported: its owner, state and the owner's ban. */
-    async findService(id: number) {
-      const [row] = await db
-        .select({ id: services.id, title: services.title, userId: services.userId, isActive: services.isActive, deletedAt: services.deletedAt, ownerBanned: users.isBanned })
-        .from(services)
-        .innerJoin(users, eq(users.id, services.userId))
-        .where(eq(services.id, id))
-        .limit(1);
-      return row;
-    },
-
     /**
      * Runs `work` holding a lock on the reporter's row: their reports are counted and written one at a
      * time, so concurrent requests cannot slip past the hourly limit together.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { idParamsSchema } from '../../../shared/input.js';
-import { createReportSchema, reportSchema } from '../../../shared/reports.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { idParamsSchema } from '#shared/input.js';
+import { createReportSchema, reportSchema } from '#shared/reports.js';
 import { requireUser } from '../../lib/viewer.js';
 import type { ReportsService } from './service.js';
 

@@ -1,9 +1,10 @@
-import type { CreateReport, Report } from '../../../shared/reports.js';
-import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '../../../shared/reports.js';
+import type { CreateReport, Report } from '#shared/reports.js';
+import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '#shared/reports.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { ReportRow, ReportsRepository } from './repository.js';
+import type { ListingsService } from '../listings/index.js';
 
 function present(row: ReportRow, reporter: Viewer, service: { id: number; title: string }): Report {
   return {
@@ -19,24 +20,27 @@ function present(row: ReportRow, reporter: Viewer, service: { id: number; title:
   };
 }
 
-export function createReportsService(deps: { repo: ReportsRepository; now?: () => Date }) {
-  const { repo } = deps;
+/** What reports need from the listings module: the access policy's answer for the reporter. */
+export type ReportedListings = Pick<ListingsService, 'access'>;
+
+export function createReportsService(deps: { repo: ReportsRepository; listings: ReportedListings; now?: () => Date }) {
+  const { repo, listings } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
     async create(user: Viewer, serviceId: number, input: CreateReport): Promise<Report> {
-      const service = await repo.findService(serviceId);
+      const { reason, listing: service } = await listings.access(serviceId, user.id);
       // A paused listing, or one whose owner is banned, is not public: nobody else can see it to report it.
-      if (!service || (service.userId !== user.id && (!service.isActive || service.ownerBanned))) throw notFound(REPORT_ERRORS.serviceNotFound);
-      if (service.userId === user.id) throw badRequest(REPORT_TEXTS.ownListing);
-      if (service.deletedAt) throw conflict(REPORT_ERRORS.serviceDeleted);
+      if (!service || reason === 'paused' || reason === 'banned-owner') throw notFound(REPORT_ERRORS.serviceNotFound);
+      if (reason === 'own') throw badRequest(REPORT_TEXTS.ownListing, { code: 'own_listing' });
+      if (reason === 'deleted') throw conflict(REPORT_ERRORS.serviceDeleted, { code: 'listing_deleted' });
       const row = await repo.asReporter(user.id, async (tx) => {
-        if (await repo.hasPending(tx, serviceId, user.id)) throw conflict(REPORT_ERRORS.alreadyReported);
+        if (await repo.hasPending(tx, serviceId, user.id)) throw conflict(REPORT_ERRORS.alreadyReported, { code: 'already_reported' });
         const recent = await repo.countSince(tx, user.id, new Date(now().getTime() - 3_600_000));
         if (recent >= REPORTS_PER_HOUR) throw tooManyRequests(REPORT_ERRORS.tooManyReports, 3600);
         return repo.insert(tx, { serviceId, reporterId: user.id, reason: input.reason, description: input.description ?? null });
       });
-      if (!row) throw conflict(REPORT_ERRORS.alreadyReported);
+      if (!row) throw conflict(REPORT_ERRORS.alreadyReported, { code: 'already_reported' });
       return present(row, user, service);
     },
 

@@ -1,5 +1,5 @@
-import type { Completion, Review } from '../../../shared/reviews.js';
-import { asSeenByOthers } from '../account/index.js';
+import type { Completion, Review } from '#shared/reviews.js';
+import { asSeenByOthers } from '../accounts/index.js';
 import type { CompletionRow, ReviewsRepository } from './repository.js';
 
 type ReviewRecord = NonNullable<Awaited<ReturnType<ReviewsRepository['findReview']>>>;

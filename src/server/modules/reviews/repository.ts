@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, messages, reviews, serviceCompletions, services, users } from '../../db/schema.js';
+import { conversations, messages, reviews, serviceCompletions, users } from '../../db/schema.js';
 
 export type CompletionRow = typeof serviceCompletions.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -12,15 +12,6 @@ export function createReviewsRepository(db: Db) {
   const selectReviews = () => db.select({ review: reviews, reviewer: reviewerColumns }).from(reviews).innerJoin(users, eq(users.id, reviews.reviewerId));
 
   return {
-    async findService(id: number) {
-      const [row] = await db
-        .select({ id: services.id, userId: services.userId, deletedAt: services.deletedAt })
-        .from(services)
-        .where(eq(services.id, id))
-        .limit(1);
-      return row;
-    },
-
     async findConversation(id: number) {
       const [row] = await db
         .select({ id: conversations.id, serviceId: conversations.serviceId, participant1Id: conversations.participant1Id, participant2Id: conversations.participant2Id })

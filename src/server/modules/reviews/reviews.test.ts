@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../shared/messaging.js';
-import { REVIEW_ERRORS, type Completion, type RatingStats, type Review, type ReviewEligibility } from '../../../shared/reviews.js';
-import type { BrowseResult, Service } from '../../../shared/services.js';
+import type { Conversation } from '#shared/messaging.js';
+import { REVIEW_ERRORS, type Completion, type RatingStats, type Review, type ReviewEligibility } from '#shared/reviews.js';
+import type { BrowseResult, Service } from '#shared/services.js';
 import { reviews, serviceCompletions } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
-import { markEmailVerified, signUp, type SignedUp } from '../../../../test/helpers/factories.js';
-import { createListing, manyUsers } from '../../../../test/helpers/listings.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { markEmailVerified, signUp, type SignedUp } from '#test/helpers/factories.js';
+import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { serialId } from '../../../shared/input.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { serialId } from '#shared/input.js';
 import {
   completeServiceSchema,
   completionSchema,
@@ -10,7 +10,7 @@ import {
   reviewEligibilitySchema,
   reviewSchema,
   reviewsQuerySchema,
-} from '../../../shared/reviews.js';
+} from '#shared/reviews.js';
 import { requireUser } from '../../lib/viewer.js';
 import type { ReviewsService } from './service.js';
 

@@ -1,5 +1,5 @@
 import { lookup } from 'zipcodes';
-import type { ZipLookup } from '../../../shared/services.js';
+import type { ZipLookup } from '#shared/services.js';
 
 /** The place of a US ZIP code (5 digits or ZIP+4, looked up by its first five) from the bundled dataset. */
 export function locateZip(zipCode: string): ZipLookup | undefined {

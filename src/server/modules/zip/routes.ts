@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/errors.js';
-import { ZIP_PATTERN, zipLookupSchema } from '../../../shared/services.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { ZIP_PATTERN, zipLookupSchema } from '#shared/services.js';
 import { notFound } from '../../lib/errors.js';
 import { locateZip } from './lookup.js';
 

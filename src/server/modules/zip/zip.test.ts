@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helpers/app.js';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('GET /api/zip/:zip', () => {
   it('answers 404 for a well-formed ZIP that does not exist', async () => {
     const res = await get('00000');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'ZIP code not found' });
+    expect(res.json()).toEqual({ message: 'ZIP code not found', code: 'not_found' });
   });
 
   it('needs no sign-in', async () => {

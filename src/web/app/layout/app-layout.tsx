@@ -1,11 +1,32 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { Toaster } from '../../components/ui/toaster.js';
-import { useAuth } from '../../features/auth/use-auth.js';
+import { useToast } from '../../components/ui/use-toast.js';
+import { useAuth } from '../session/index.js';
 import { Footer } from './footer.js';
 import { Navbar } from './navbar.js';
 
 const LiveMessaging = lazy(() => import('../../features/messages/live/live-messaging.js'));
+const loadToaster = () => import('../../components/ui/toaster.js').then(({ Toaster }) => ({ default: Toaster }));
+const Toaster = lazy(loadToaster);
+
+/**
+ * The toasts' code (Radix's toast) arrives after the page, when the browser is idle: no page needs it to show
+ * itself, and the first toast mounts it (announced by Radix's own live region when it opens).
+ */
+function DeferredToaster() {
+  const { toasts } = useToast();
+  const [mounted, setMounted] = useState(false);
+  if (toasts.length > 0 && !mounted) setMounted(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadToaster(), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -30,7 +51,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <Toaster />
+      <DeferredToaster />
       {/* One event stream per browser, shared by its tabs, while a member is signed in; closed when they sign out. */}
       {memberId && (
         <Suspense fallback={null}>

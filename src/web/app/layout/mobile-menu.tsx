@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import type { AuthState } from '../../features/auth/use-auth.js';
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
-import { LOGOUT_URL, loginUrl } from '../../lib/site.js';
+import { LOGOUT_URL, loginUrl, SIGN_UP_URL } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
 import { paths } from '../paths.js';
+import type { AuthState } from '../session/index.js';
 import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './nav-items.js';
 
 const itemClasses =
@@ -29,7 +29,7 @@ export function MobileMenu({ id, open, auth, location, unread }: MobileMenuProps
       : auth.status === 'signed-out'
         ? [
             { label: 'Log in', href: loginUrl(), external: true },
-            { label: 'Sign up', href: loginUrl(), external: true },
+            { label: 'Sign up', href: SIGN_UP_URL, external: true },
           ]
         : []),
   ];

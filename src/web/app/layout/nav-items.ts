@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/auth.js';
+import type { User } from '#shared/auth.js';
 import { paths } from '../paths.js';
 
 export interface NavItem {

@@ -3,16 +3,15 @@ import { Menu, Plus, X } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { useAuth } from '../../features/auth/use-auth.js';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count.js';
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
-import { loginUrl, SITE_NAME } from '../../lib/site.js';
+import { loginUrl, SITE_NAME, SIGN_UP_URL } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
 import { paths } from '../paths.js';
+import { useAuth } from '../session/index.js';
 import { MobileMenu } from './mobile-menu.js';
 import { isActivePath, primaryNavItems } from './nav-items.js';
-import { ThemeToggle } from './theme-toggle.js';
-import { UserMenu } from './user-menu.js';
+import { ThemeToggle, UserMenu } from './navbar-menus.js';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -78,7 +77,7 @@ export function Navbar() {
                   <a href={loginUrl()}>Log in</a>
                 </Button>
                 <Button asChild size="sm">
-                  <a href={loginUrl()}>Sign up</a>
+                  <a href={SIGN_UP_URL}>Sign up</a>
                 </Button>
               </>
             )}

@@ -1,6 +1,4 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { THEMES, type Theme } from '../../../shared/limits.js';
-import { Button } from '../../components/ui/button.js';
+import { THEMES, type Theme } from '#shared/limits.js';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,29 +8,25 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.js';
 import { useTheme } from '../../lib/theme.js';
+import { THEME_ICONS, THEME_LABELS, ThemeButton } from './menu-buttons.js';
 
-const LABELS: Record<Theme, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
-
-export function ThemeToggle() {
+/** The theme menu (loaded on demand: navbar-menus.tsx); `defaultOpen` when it was asked for before its code came. */
+export default function ThemeToggle({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { theme, setTheme } = useTheme();
-  const Icon = ICONS[theme];
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${LABELS[theme]}. Change theme`}>
-          <Icon aria-hidden="true" />
-        </Button>
+        <ThemeButton theme={theme} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
           {THEMES.map((option) => {
-            const OptionIcon = ICONS[option];
+            const OptionIcon = THEME_ICONS[option];
             return (
               <DropdownMenuRadioItem key={option} value={option}>
                 <OptionIcon aria-hidden="true" />
-                {LABELS[option]}
+                {THEME_LABELS[option]}
               </DropdownMenuRadioItem>
             );
           })}

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
-import type { User } from '../../../shared/auth.js';
-import { Button } from '../../components/ui/button.js';
+import type { User } from '#shared/auth.js';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,17 +8,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.js';
-import { displayName, UserAvatar } from '../../components/user-avatar.js';
+import { displayName } from '../../components/user-avatar.js';
 import { LOGOUT_URL } from '../../lib/site.js';
+import { AccountButton } from './menu-buttons.js';
 import { accountNavItems } from './nav-items.js';
 
-export function UserMenu({ user }: { user: User }) {
+/** The account menu (loaded on demand: navbar-menus.tsx); `defaultOpen` when it was asked for before its code came. */
+export default function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Open account menu">
-          <UserAvatar user={user} name={displayName(user)} className="size-9" />
-        </Button>
+        <AccountButton user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="truncate">{displayName(user)}</DropdownMenuLabel>

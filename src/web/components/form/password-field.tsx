@@ -1,5 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
-import { PASSWORD_MIN } from '../../../shared/limits.js';
+import { PASSWORD_MIN } from '#shared/limits.js';
 import { InputField, type InputFieldProps } from './input-field.js';
 
 type PasswordFieldProps<T extends FieldValues> = Omit<InputFieldProps<T>, 'type' | 'autoComplete' | 'description'> & {

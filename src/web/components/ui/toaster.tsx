@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '../../../shared/limits.js';
+import { TOAST_DURATION_MS } from '#shared/limits.js';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.js';
 import { useToast } from './use-toast.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { TOAST_LIMIT } from '../../../shared/limits.js';
+import { TOAST_LIMIT } from '#shared/limits.js';
 import type { ToastActionElement, ToastProps } from './toast.js';
 
 // How long a dismissed toast stays mounted so its closing animation can finish.

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { registerSchema, type RegisterInput } from '../../../shared/auth.js';
-import { USERNAME_MAX, USERNAME_MIN } from '../../../shared/limits.js';
+import { registerSchema, type RegisterInput } from '#shared/auth.js';
+import { USERNAME_MAX, USERNAME_MIN } from '#shared/limits.js';
 import { EmailField } from '../../components/form/email-field.js';
 import { InputField } from '../../components/form/input-field.js';
 import { PasswordField } from '../../components/form/password-field.js';

@@ -1,7 +1,8 @@
 import { useEffect, useId } from 'react';
 import { useSearch } from 'wouter';
-import { loginErrorMessage, safeReturnTo, type AuthProviders } from '../../../shared/auth.js';
+import { loginErrorMessage, safeReturnTo, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
 import { paths } from '../../app/paths.js';
+import { useAuth } from '../../app/session/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
@@ -10,7 +11,6 @@ import { usePageMeta } from '../../lib/use-page-meta.js';
 import { useAuthProviders } from './api/get-auth-providers.js';
 import { CreateAccountForm } from './create-account-form.js';
 import { SignInForm } from './sign-in-form.js';
-import { useAuth } from './use-auth.js';
 
 /** Where to go after signing in; never back to this page, which would reload forever. */
 function destination(returnTo: string | null): string {
@@ -84,17 +84,17 @@ export default function LoginPage() {
               <span className="h-px flex-1 bg-border" />
             </div>
           )}
-          {local && <LocalAccountTabs onSignedIn={goToReturnTo} />}
+          {local && <LocalAccountTabs onSignedIn={goToReturnTo} signUp={search.get('mode') === SIGN_UP_MODE} />}
         </CardContent>
       </Card>
     </div>
   );
 }
 
-/** Sign in or create an account with an email and a password. */
-function LocalAccountTabs({ onSignedIn }: { onSignedIn: () => void }) {
+/** Sign in or create an account with an email and a password; the 'Sign up' links open the second tab. */
+function LocalAccountTabs({ onSignedIn, signUp }: { onSignedIn: () => void; signUp: boolean }) {
   return (
-    <Tabs defaultValue="sign-in">
+    <Tabs defaultValue={signUp ? 'create-account' : 'sign-in'}>
       <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
         <TabsTrigger value="sign-in">Sign in</TabsTrigger>
         <TabsTrigger value="create-account">Create account</TabsTrigger>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { loginSchema } from '../../../shared/auth.js';
+import { loginSchema } from '#shared/auth.js';
 import { paths } from '../../app/paths.js';
 import { EmailField } from '../../components/form/email-field.js';
 import { PasswordField } from '../../components/form/password-field.js';

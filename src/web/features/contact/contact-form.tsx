@@ -12,7 +12,7 @@ import {
   MESSAGE_MAX,
   MESSAGING_TEXTS,
   SUPPORT_PARTICIPANT,
-} from '../../../shared/messaging.js';
+} from '#shared/messaging.js';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
@@ -20,7 +20,7 @@ import { Input } from '../../components/ui/input.js';
 import { Textarea } from '../../components/ui/textarea.js';
 import { toast } from '../../components/ui/use-toast.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
-import { useStartConversation } from '../messages/api/start-conversation.js';
+import { useStartConversation } from '../messages/index.js';
 
 type ContactFormInput = z.input<typeof contactFormSchema>;
 type ContactFormOutput = z.output<typeof contactFormSchema>;

@@ -1,10 +1,10 @@
 import { LogIn } from 'lucide-react';
 import { paths } from '../../app/paths.js';
+import { useAuth } from '../../app/session/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { loginUrl } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
-import { useAuth } from '../auth/use-auth.js';
 import { ContactForm } from './contact-form.js';
 
 export default function ContactPage() {

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.js';
+import { CategoryIcon } from '../../components/category-icon.js';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { useCategories } from '../categories/api/get-categories.js';
-import { CategoryIcon } from '../categories/components/category-icon.js';
+import { useCategories } from '../categories/index.js';
 
 // As many placeholders as the standard catalogue has categories, so the grid does not jump when they arrive.
 const SKELETON_TILES = Array.from({ length: 8 }, (_, index) => index);

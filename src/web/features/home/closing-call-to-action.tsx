@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
-import { loginUrl } from '../../lib/site.js';
+import { SIGN_UP_URL } from '../../lib/site.js';
 
 export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
   return (
@@ -15,7 +15,7 @@ export function ClosingCallToAction({ signedIn }: { signedIn: boolean }) {
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {!signedIn && (
           <Button asChild size="lg">
-            <a href={loginUrl()}>Create an Account</a>
+            <a href={SIGN_UP_URL}>Create an Account</a>
           </Button>
         )}
         <Button asChild size="lg" variant={signedIn ? 'default' : 'outline'}>

@@ -1,6 +1,6 @@
-import { usePageMeta } from '../../lib/use-page-meta.js';
+import { useAuth } from '../../app/session/index.js';
 import { SITE_NAME } from '../../lib/site.js';
-import { useAuth } from '../auth/use-auth.js';
+import { usePageMeta } from '../../lib/use-page-meta.js';
 import { CategoryGrid } from './category-grid.js';
 import { ClosingCallToAction } from './closing-call-to-action.js';
 import { Hero } from './hero.js';

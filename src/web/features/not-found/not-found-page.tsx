@@ -3,10 +3,11 @@ import { Link } from 'wouter';
 import { paths } from '../../app/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { usePageMeta } from '../../lib/use-page-meta.js';
+import { useNotFoundStatus, usePageMeta } from '../../lib/use-page-meta.js';
 
 export default function NotFoundPage() {
-  usePageMeta('Page Not Found', 'The page you were looking for does not exist.');
+  usePageMeta('Page Not Found', 'The page you were looking for does not exist.', { noIndex: true });
+  useNotFoundStatus();
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md">

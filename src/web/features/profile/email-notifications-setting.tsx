@@ -1,9 +1,9 @@
-import type { User } from '../../../shared/auth.js';
+import type { User } from '#shared/auth.js';
 import { Label } from '../../components/ui/label.js';
 import { Switch } from '../../components/ui/switch.js';
 import { toast } from '../../components/ui/use-toast.js';
 import { errorMessage } from '../../lib/api.js';
-import { useUpdateEmailNotifications } from '../auth/api/update-email-notifications.js';
+import { useUpdateEmailNotifications } from '../auth/index.js';
 
 export function EmailNotificationsSetting({ user }: { user: User }) {
   const update = useUpdateEmailNotifications();

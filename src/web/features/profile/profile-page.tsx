@@ -1,18 +1,15 @@
 import { format } from 'date-fns';
 import { Link } from 'wouter';
-import type { User } from '../../../shared/auth.js';
+import type { User } from '#shared/auth.js';
 import { paths } from '../../app/paths.js';
+import { useRequireAuth } from '../../app/session/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
 import { displayName } from '../../components/user-avatar.js';
 import { LOGOUT_URL } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
-import { DeleteAccountSection } from '../account/components/delete-account-section.js';
-import { EmailSetting } from '../account/components/email-setting.js';
-import { PasswordSetting } from '../account/components/password-setting.js';
-import { ProfilePicture } from '../account/components/profile-picture.js';
-import { useRequireAuth } from '../auth/use-require-auth.js';
+import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
 import { UsernameField } from './username-field.js';
 

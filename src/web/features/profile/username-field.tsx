@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { usernameUpdateSchema, type User } from '../../../shared/auth.js';
+import { usernameUpdateSchema, type User } from '#shared/auth.js';
 import { Button } from '../../components/ui/button.js';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
 import { Input } from '../../components/ui/input.js';
 import { toast } from '../../components/ui/use-toast.js';
 import { errorMessage } from '../../lib/api.js';
-import { useUpdateUsername } from '../auth/api/update-username.js';
+import { useUpdateUsername } from '../auth/index.js';
 
 type UsernameFormInput = z.input<typeof usernameUpdateSchema>;
 type UsernameFormOutput = z.output<typeof usernameUpdateSchema>;

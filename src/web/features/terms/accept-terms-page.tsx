@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../app/paths.js';
+import { useRequireAuth } from '../../app/session/index.js';
 import { LegalSections } from '../../components/legal-sections.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
@@ -10,9 +11,8 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { toast } from '../../components/ui/use-toast.js';
 import { errorMessage } from '../../lib/api.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
-import { useAcceptTerms } from '../auth/api/accept-terms.js';
-import { useRequireAuth } from '../auth/use-require-auth.js';
-import { LEGAL_LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from '../legal/terms-content.js';
+import { useAcceptTerms } from '../auth/index.js';
+import { LEGAL_LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from '../legal/index.js';
 
 // The acceptance screen shows the whole of the terms but only the first three privacy sections.
 const PRIVACY_SUMMARY = PRIVACY_SECTIONS.slice(0, 3);

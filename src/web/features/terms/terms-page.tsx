@@ -1,6 +1,6 @@
 import { LegalSections } from '../../components/legal-sections.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
-import { LEGAL_LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from '../legal/terms-content.js';
+import { LEGAL_LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from '../legal/index.js';
 
 export default function TermsPage() {
   usePageMeta(

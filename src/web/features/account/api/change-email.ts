@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEmailInput } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
-import { refreshCurrentUser } from '../../auth/api/get-current-user.js';
+import type { ChangeEmailInput } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { refreshCurrentUser } from '#web/app/session/index.js';
+import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/change-email: sends a link to the new address; the answer carries it as `pendingEmail`. */
 export function changeEmail(input: ChangeEmailInput): Promise<User> {

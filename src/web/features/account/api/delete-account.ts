@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountNotice, DeleteAccountInput } from '../../../../shared/account.js';
-import { api } from '../../../lib/api.js';
+import type { AccountNotice, DeleteAccountInput } from '#shared/account.js';
+import { api } from '#web/lib/api.js';
 
 /** DELETE /api/auth/account with the password, or the typed word for an account without one. Ends every session. */
 export function deleteAccount(input: DeleteAccountInput): Promise<AccountNotice> {

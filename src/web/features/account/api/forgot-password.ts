@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountNotice, ForgotPasswordInput } from '../../../../shared/account.js';
-import { api } from '../../../lib/api.js';
+import type { AccountNotice, ForgotPasswordInput } from '#shared/account.js';
+import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/forgot-password: always the same sentence, whether or not the address has an account. */
 export function forgotPassword(input: ForgotPasswordInput): Promise<AccountNotice> {

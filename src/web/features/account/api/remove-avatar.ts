@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
+import type { User } from '#shared/auth.js';
+import { api } from '#web/lib/api.js';
 import { refreshAfterAvatarChange } from './upload-avatar.js';
 
 /** DELETE /api/auth/avatar: back to the first letter of the name; the server deletes the picture for good. */

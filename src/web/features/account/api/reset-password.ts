@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordInput } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
+import type { ResetPasswordInput } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/reset-password: sets the new password, ends every other session and signs the person in. */
 export function resetPassword(input: ResetPasswordInput): Promise<User> {

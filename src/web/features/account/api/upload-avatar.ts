@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/auth.js';
-import { uploadFile } from '../../../lib/upload-file.js';
-import { refreshCurrentUser } from '../../auth/api/get-current-user.js';
-import { messageKeys } from '../../messages/api/query-keys.js';
-import { invalidateServiceQueries } from '../../services/api/query-keys.js';
+import type { User } from '#shared/auth.js';
+import { invalidateServiceQueries, messageKeys } from '#web/app/cache/index.js';
+import { refreshCurrentUser } from '#web/app/session/index.js';
+import { uploadFile } from '#web/lib/upload-file.js';
 
 /** PUT /api/auth/avatar (multipart `file`): the picture goes through the listing image pipeline, cropped square. */
 export function uploadAvatar({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }): Promise<User> {

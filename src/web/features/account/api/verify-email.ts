@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountNotice, VerifyEmailInput } from '../../../../shared/account.js';
-import { api } from '../../../lib/api.js';
-import { refreshCurrentUser } from '../../auth/api/get-current-user.js';
+import type { EmailVerified, VerifyEmailInput } from '#shared/account.js';
+import { refreshCurrentUser } from '#web/app/session/index.js';
+import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/verify-email: spends the token of an emailed link (after sign-up, or for a new address). Works signed out. */
-export function verifyEmail(input: VerifyEmailInput): Promise<AccountNotice> {
-  return api.post<AccountNotice>('/api/auth/verify-email', input);
+export function verifyEmail(input: VerifyEmailInput): Promise<EmailVerified> {
+  return api.post<EmailVerified>('/api/auth/verify-email', input);
 }
 
 export function useVerifyEmail() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.js';
 
 /** The narrow centred card of the pages an emailed link or the sign-in page opens, like /login. */
 export function AccountCard({ title, description, icon, children }: { title: string; description?: ReactNode; icon?: ReactNode; children: ReactNode }) {

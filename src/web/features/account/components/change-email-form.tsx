@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, changeEmailSchema, type ChangeEmailInput } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { EmailField } from '../../../components/form/email-field.js';
-import { PasswordField } from '../../../components/form/password-field.js';
-import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
-import { Button } from '../../../components/ui/button.js';
-import { Form } from '../../../components/ui/form.js';
-import { toast } from '../../../components/ui/use-toast.js';
+import { ACCOUNT_MESSAGES, changeEmailSchema, type ChangeEmailInput } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { EmailField } from '#web/components/form/email-field.js';
+import { PasswordField } from '#web/components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
+import { Button } from '#web/components/ui/button.js';
+import { Form } from '#web/components/ui/form.js';
+import { toast } from '#web/components/ui/use-toast.js';
 import { useChangeEmail } from '../api/change-email.js';
 
 /** A new address, and the current password when the account has one. Nothing changes until the emailed link is opened. */

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
-import { PasswordField } from '../../../components/form/password-field.js';
-import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
-import { Button } from '../../../components/ui/button.js';
-import { Form } from '../../../components/ui/form.js';
-import { toast } from '../../../components/ui/use-toast.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { PasswordField } from '#web/components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
+import { Button } from '#web/components/ui/button.js';
+import { Form } from '#web/components/ui/form.js';
+import { toast } from '#web/components/ui/use-toast.js';
 import { useChangePassword } from '../api/change-password.js';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from './password-schemas.js';
 

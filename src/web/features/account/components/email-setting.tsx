@@ -1,7 +1,7 @@
 import { MailQuestion } from 'lucide-react';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { Button } from '../../../components/ui/button.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { Button } from '#web/components/ui/button.js';
 import { ChangeEmailForm } from './change-email-form.js';
 import { EmailVerificationStatus } from './email-verification-status.js';
 import { needsProviderConfirmation, ProviderConfirmation, useReturnFromProvider } from './provider-confirmation.js';

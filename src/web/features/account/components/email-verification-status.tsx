@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { User } from '../../../../shared/auth.js';
-import { Button } from '../../../components/ui/button.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { errorMessage } from '../../../lib/api.js';
+import type { User } from '#shared/auth.js';
+import { Button } from '#web/components/ui/button.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { errorMessage } from '#web/lib/api.js';
 import { useResendVerification } from '../api/resend-verification.js';
 
 const NOTIFICATIONS_HINT = 'Open the link we emailed you to confirm this address is yours. Until then, we send no message notifications to it.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changePasswordSchema, resetPasswordSchema } from '../../../../shared/account.js';
+import { changePasswordSchema, resetPasswordSchema } from '#shared/account.js';
 
 /** Only the forms ask for the new password twice; the server checks the one it receives with the shared rules. */
 export const PASSWORDS_DIFFER = 'The two passwords do not match';

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { useAuthProviders } from '../../auth/api/get-auth-providers.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { paths } from '#web/app/paths.js';
+import { Button } from '#web/components/ui/button.js';
+import { useAuthProviders } from '../../auth/index.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { useInlineEditor } from './use-inline-editor.js';
 

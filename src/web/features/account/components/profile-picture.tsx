@@ -1,14 +1,14 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { IMAGE_TEXTS, MAX_IMAGE_BYTES } from '../../../../shared/services.js';
-import { Button, buttonVariants } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { displayName, UserAvatar } from '../../../components/user-avatar.js';
-import { errorMessage } from '../../../lib/api.js';
-import { cn } from '../../../lib/utils.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { IMAGE_TEXTS, MAX_IMAGE_BYTES } from '#shared/services.js';
+import { Button, buttonVariants } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { displayName, UserAvatar } from '#web/components/user-avatar.js';
+import { errorMessage } from '#web/lib/api.js';
+import { cn } from '#web/lib/utils.js';
 import { useRemoveAvatar } from '../api/remove-avatar.js';
 import { useUploadAvatar } from '../api/upload-avatar.js';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ACCOUNT_MESSAGES } from '../../../../shared/account.js';
-import type { User } from '../../../../shared/auth.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { useAuthProviders } from '../../auth/api/get-auth-providers.js';
+import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import type { User } from '#shared/auth.js';
+import { paths } from '#web/app/paths.js';
+import { Button } from '#web/components/ui/button.js';
+import { useAuthProviders } from '../../auth/index.js';
 
 /** The profile steps an account without a password confirms at its provider first (decision 016). */
 export type ConfirmedStep = 'delete' | 'email';

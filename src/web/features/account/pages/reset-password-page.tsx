@@ -3,15 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../../shared/account.js';
-import { paths } from '../../../app/paths.js';
-import { PasswordField } from '../../../components/form/password-field.js';
-import { FormErrorAlert, showServerErrors } from '../../../components/form/server-errors.js';
-import { Button } from '../../../components/ui/button.js';
-import { Form } from '../../../components/ui/form.js';
-import { ApiError } from '../../../lib/api.js';
-import { toastAfterLoad } from '../../../lib/toast-after-load.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
+import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
+import { paths } from '#web/app/paths.js';
+import { PasswordField } from '#web/components/form/password-field.js';
+import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
+import { Button } from '#web/components/ui/button.js';
+import { Form } from '#web/components/ui/form.js';
+import { ApiError } from '#web/lib/api.js';
+import { toastAfterLoad } from '#web/lib/toast-after-load.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { AccountCard } from '../components/account-card.js';
 import { LinkProblem } from '../components/link-problem.js';
@@ -19,7 +19,7 @@ import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../compon
 
 /** The server refused the token itself (unknown, spent or expired), as opposed to the new password. */
 function isInvalidLink(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && (error.message === ACCOUNT_MESSAGES.invalidLink || !!error.errors?.token);
+  return error instanceof ApiError && (error.code === 'invalid_link' || !!error.errors?.token);
 }
 
 export default function ResetPasswordPage() {

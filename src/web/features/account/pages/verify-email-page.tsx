@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { CircleCheck } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { ACCOUNT_MESSAGES, accountTokenSchema } from '../../../../shared/account.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { ApiError, errorMessage } from '../../../lib/api.js';
-import { loginUrl } from '../../../lib/site.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
-import { useAuth } from '../../auth/use-auth.js';
+import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
+import { paths } from '#web/app/paths.js';
+import { useAuth } from '#web/app/session/index.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { ApiError, errorMessage } from '#web/lib/api.js';
+import { loginUrl } from '#web/lib/site.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useVerifyEmail } from '../api/verify-email.js';
 import { AccountCard } from '../components/account-card.js';
 import { LinkProblem } from '../components/link-problem.js';
@@ -76,7 +76,7 @@ export default function VerifyEmailPage() {
   }
 
   if (status === 'success') {
-    const changed = data.message === ACCOUNT_MESSAGES.emailChanged;
+    const changed = data.outcome === 'email_changed';
     return (
       <AccountCard
         title={changed ? 'Email address changed' : 'Email address verified'}

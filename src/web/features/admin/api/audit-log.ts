@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditLogPage } from '../../../../shared/admin.js';
-import { api } from '../../../lib/api.js';
+import type { AuditLogPage } from '#shared/admin.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys, pageQuery } from './query-keys.js';
 
 export function useAuditLog() {

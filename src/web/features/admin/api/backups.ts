@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Backup, BackupList } from '../../../../shared/backups.js';
-import { api } from '../../../lib/api.js';
+import type { Backup, BackupList } from '#shared/backups.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys } from './query-keys.js';
 
 /** The backup files, newest first (decision 027). */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminConversationsPage, AdminMessagesPage } from '../../../../shared/admin.js';
-import { api } from '../../../lib/api.js';
+import type { AdminConversationsPage, AdminMessagesPage } from '#shared/admin.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
 export function useAdminConversations() {

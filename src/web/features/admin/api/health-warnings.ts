@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HealthWarnings } from '../../../../shared/health-warnings.js';
-import { api } from '../../../lib/api.js';
+import type { HealthWarnings } from '#shared/health-warnings.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys } from './query-keys.js';
 
 /** The server's configuration warnings (decision 024); they change only with a restart. */

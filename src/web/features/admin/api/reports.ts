@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, AdminReportsPage, ReportStatusUpdate } from '../../../../shared/admin.js';
-import { api } from '../../../lib/api.js';
+import type { AdminReport, AdminReportsPage, ReportStatusUpdate } from '#shared/admin.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
 /** `status` 'all' lists every report. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminServicesPage } from '../../../../shared/admin.js';
-import { api } from '../../../lib/api.js';
-import { invalidateServiceQueries } from '../../services/api/query-keys.js';
+import type { AdminServicesPage } from '#shared/admin.js';
+import { invalidateServiceQueries } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
 export function useAdminServices(includeDeleted: boolean) {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUsersPage } from '../../../../shared/admin.js';
-import { api } from '../../../lib/api.js';
+import type { AdminUser, AdminUsersPage } from '#shared/admin.js';
+import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
 export function useAdminUsers() {

@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS, AUDIT_ACTION_LABELS } from '../../../../shared/admin.js';
+import { ADMIN_TEXTS, AUDIT_ACTION_LABELS } from '#shared/admin.js';
 import { useAuditLog } from '../api/audit-log.js';
 import { itemsOf } from '../api/query-keys.js';
 import { dayAndTime, personName } from './format.js';

@@ -1,9 +1,9 @@
 import { DatabaseBackup, LoaderCircle } from 'lucide-react';
-import { BACKUP_TEXTS, backupSavedLabel, lastBackupLabel, megabytes } from '../../../../shared/backups.js';
-import { Button } from '../../../components/ui/button.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { errorMessage } from '../../../lib/api.js';
+import { BACKUP_TEXTS, backupSavedLabel, lastBackupLabel, megabytes } from '#shared/backups.js';
+import { Button } from '#web/components/ui/button.js';
+import { Skeleton } from '#web/components/ui/skeleton.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { errorMessage } from '#web/lib/api.js';
 import { useBackUpNow, useBackups } from '../api/backups.js';
 import { dayAndTime } from './format.js';
 

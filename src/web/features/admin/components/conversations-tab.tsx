@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
-import { ADMIN_TEXTS, type AdminConversation } from '../../../../shared/admin.js';
-import { Button } from '../../../components/ui/button.js';
-import { participantName } from '../../messages/components/participants.js';
+import { ADMIN_TEXTS, type AdminConversation } from '#shared/admin.js';
+import { participantName } from '#web/components/participants.js';
+import { Button } from '#web/components/ui/button.js';
 import { useAdminConversations, useAdminMessages } from '../api/conversations.js';
 import { itemsOf } from '../api/query-keys.js';
 import { dayAndTime } from './format.js';

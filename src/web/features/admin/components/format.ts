@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns';
-import type { AdminService } from '../../../../shared/admin.js';
-import { formatMoney } from '../../services/components/service-format.js';
+import type { AdminService } from '#shared/admin.js';
+import { formatMoney } from '#web/components/listing/format.js';
 
 /** Spec section 9 date formats. */
 export const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');

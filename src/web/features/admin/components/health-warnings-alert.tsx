@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { HEALTH_WARNINGS_TITLE } from '../../../../shared/safe-defaults.js';
+import { HEALTH_WARNINGS_TITLE } from '#shared/safe-defaults.js';
 import { useHealthWarnings } from '../api/health-warnings.js';
 
 /** Settings that lose mail or sessions on a real site, at the top of the dashboard until they are fixed. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
 
 interface PagedQuery {
   isPending: boolean;

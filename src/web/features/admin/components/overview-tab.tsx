@@ -11,11 +11,11 @@ import {
   waitingLabel,
   type AdminOverview,
   type OverviewWeek,
-} from '../../../../shared/admin.js';
-import { BACKUP_TEXTS, megabytes } from '../../../../shared/backups.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
+} from '#shared/admin.js';
+import { BACKUP_TEXTS, megabytes } from '#shared/backups.js';
+import { paths } from '#web/app/paths.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
 import { useAdminOverview } from '../api/overview.js';
 import { count, day, dayAndTime } from './format.js';
 import { TabHeader } from './list-parts.js';

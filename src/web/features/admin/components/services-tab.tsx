@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { ADMIN_TEXTS, servicesCountLabel, type AdminService } from '../../../../shared/admin.js';
-import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { Label } from '../../../components/ui/label.js';
-import { Switch } from '../../../components/ui/switch.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { errorMessage } from '../../../lib/api.js';
+import { ADMIN_TEXTS, servicesCountLabel, type AdminService } from '#shared/admin.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { Label } from '#web/components/ui/label.js';
+import { Switch } from '#web/components/ui/switch.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { errorMessage } from '#web/lib/api.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminServices, useDeleteServicePermanently } from '../api/services.js';
 import { ConfirmDialog } from './confirm-dialog.js';

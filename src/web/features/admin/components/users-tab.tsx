@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ADMIN_TEXTS, joinedLabel, totalUsersLabel, type AdminUser } from '../../../../shared/admin.js';
-import { Badge } from '../../../components/ui/badge.js';
-import { Button } from '../../../components/ui/button.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { UserAvatar } from '../../../components/user-avatar.js';
-import { errorMessage } from '../../../lib/api.js';
+import { ADMIN_TEXTS, joinedLabel, totalUsersLabel, type AdminUser } from '#shared/admin.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { UserAvatar } from '#web/components/user-avatar.js';
+import { errorMessage } from '#web/lib/api.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminUsers, useSetBanned } from '../api/users.js';
 import { ConfirmDialog } from './confirm-dialog.js';

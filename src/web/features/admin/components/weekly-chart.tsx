@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { ADMIN_TEXTS, weeklyChartLabel, weeksTotalLabel, type OverviewWeek } from '../../../../shared/admin.js';
+import { ADMIN_TEXTS, weeklyChartLabel, weeksTotalLabel, type OverviewWeek } from '#shared/admin.js';
 import { calendarDay, count, shortCalendarDay } from './format.js';
 
 const HEIGHT = 168;

@@ -1,11 +1,11 @@
 import { ChartColumn, ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
-import { ADMIN_TEXTS } from '../../../../shared/admin.js';
-import { paths } from '../../../app/paths.js';
-import { PageSpinner } from '../../../components/ui/spinner.js';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
-import { useAuth } from '../../auth/use-auth.js';
+import { ADMIN_TEXTS } from '#shared/admin.js';
+import { paths } from '#web/app/paths.js';
+import { useAuth } from '#web/app/session/index.js';
+import { PageSpinner } from '#web/components/ui/spinner.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { AuditLogTab } from '../components/audit-log-tab.js';
 import { BackupsPanel } from '../components/backups-panel.js';
 import { ConversationsTab } from '../components/conversations-tab.js';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
-import { refreshCurrentUser } from './get-current-user.js';
+import type { User } from '#shared/auth.js';
+import { refreshCurrentUser } from '#web/app/session/index.js';
+import { api } from '#web/lib/api.js';
 
 export function acceptTerms(): Promise<User> {
   return api.patch<User>('/api/auth/terms-acceptance', { termsAccepted: true });

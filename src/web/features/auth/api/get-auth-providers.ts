@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProviders } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
+import type { AuthProviders } from '#shared/auth.js';
+import { api } from '#web/lib/api.js';
 
 export const authProvidersQueryKey = ['auth', 'providers'] as const;
 

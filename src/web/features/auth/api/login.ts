@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
+import type { LoginInput, User } from '#shared/auth.js';
+import { api } from '#web/lib/api.js';
 
 export function login(input: LoginInput): Promise<User> {
   return api.post<User>('/api/auth/login', input);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterInput, User } from '../../../../shared/auth.js';
-import { api } from '../../../lib/api.js';
+import type { RegisterInput, User } from '#shared/auth.js';
+import { api } from '#web/lib/api.js';
 
 export function register(input: RegisterInput): Promise<User> {
   return api.post<User>('/api/auth/register', input);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../shared/catalogue.js';
-import { api } from '../../../lib/api.js';
+import type { Category } from '#shared/catalogue.js';
+import { api } from '#web/lib/api.js';
 
 export const categoriesQueryKey = ['categories'] as const;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Conversation } from '../../../../shared/messaging.js';
-import { api } from '../../../lib/api.js';
-import { messageKeys } from './query-keys.js';
+import type { Conversation } from '#shared/messaging.js';
+import { messageKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 /** The signed-in person's conversations, newest activity first. */
 export function getConversations(signal?: AbortSignal): Promise<Conversation[]> {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessagePage } from '../../../../shared/messaging.js';
-import { api } from '../../../lib/api.js';
-import { messageKeys, patchCachedConversation } from './query-keys.js';
+import type { MessagePage } from '#shared/messaging.js';
+import { messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 /** One page of a conversation, oldest first; a cursor reads the messages before an earlier page. */
 export function getMessages(conversationId: number, cursor: string | null, signal?: AbortSignal, limit?: number): Promise<MessagePage> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.js';
-import { messageKeys } from './query-keys.js';
+import { messageKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 export function getUnreadCount(signal?: AbortSignal): Promise<{ count: number }> {
   return api.get<{ count: number }>('/api/messages/unread-count', { signal });

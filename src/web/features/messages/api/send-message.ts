@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message, SendMessage } from '../../../../shared/messaging.js';
-import { api } from '../../../lib/api.js';
-import { appendCachedMessage, invalidateMessagingSummary } from './query-keys.js';
+import type { Message, SendMessage } from '#shared/messaging.js';
+import { api } from '#web/lib/api.js';
+import { appendCachedMessage, invalidateMessagingSummary } from './message-cache.js';
 
 export function sendMessage(conversationId: number, input: SendMessage): Promise<Message> {
   return api.post<Message>(`/api/conversations/${conversationId}/messages`, input);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversation, StartConversation } from '../../../../shared/messaging.js';
-import { api } from '../../../lib/api.js';
-import { messageKeys, invalidateMessagingSummary } from './query-keys.js';
+import type { Conversation, StartConversation } from '#shared/messaging.js';
+import { messageKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
+import { invalidateMessagingSummary } from './message-cache.js';
 
 /**
  * A first message about a listing (to its owner) or to the team from the contact form

@@ -1,20 +1,19 @@
 import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
-import type { User } from '../../../../shared/auth.js';
-import type { Conversation } from '../../../../shared/messaging.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { ApiError } from '../../../lib/api.js';
-import { cn } from '../../../lib/utils.js';
-import { CompleteButton } from '../../reviews/components/complete-button.js';
-import { ConversationReviews } from '../../reviews/components/conversation-reviews.js';
+import type { User } from '#shared/auth.js';
+import type { Conversation } from '#shared/messaging.js';
+import { paths } from '#web/app/paths.js';
+import { conversationTopic, otherParticipant, participantName } from '#web/components/participants.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { ApiError } from '#web/lib/api.js';
+import { cn } from '#web/lib/utils.js';
+import { CompleteButton, ConversationReviews } from '../../reviews/index.js';
 import { useMessages } from '../api/get-messages.js';
 import { ConversationServiceStrip } from './conversation-service-strip.js';
 import { MessageComposer } from './message-composer.js';
 import { MessageHistory } from './message-history.js';
 import { ParticipantAvatar } from './participant-avatar.js';
-import { conversationTopic, otherParticipant, participantName } from './participants.js';
 
 // Spec section 9: the chat panel is 600px tall.
 export const chatPanelClasses = 'flex h-[600px] flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm';

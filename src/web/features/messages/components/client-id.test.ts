@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIdSchema } from '../../../../shared/messaging.js';
+import { clientIdSchema } from '#shared/messaging.js';
 import { clientIdFor, newClientId } from './client-id.js';
 
 describe('the composer’s idempotency key', () => {

@@ -1,13 +1,13 @@
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Conversation } from '../../../../shared/messaging.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
-import { cn } from '../../../lib/utils.js';
+import type { Conversation } from '#shared/messaging.js';
+import { paths } from '#web/app/paths.js';
+import { conversationTopic, otherParticipant, participantName, shortDateTime } from '#web/components/participants.js';
+import { Button } from '#web/components/ui/button.js';
+import { Skeleton } from '#web/components/ui/skeleton.js';
+import { cn } from '#web/lib/utils.js';
 import { useConversations } from '../api/get-conversations.js';
 import { ParticipantAvatar } from './participant-avatar.js';
-import { conversationTopic, otherParticipant, participantName, shortDateTime } from './participants.js';
 import { UnreadCount } from './unread-count.js';
 
 /** The left column of /messages: every conversation, newest activity first, each a link that selects it. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Conversation } from '../../../../shared/messaging.js';
-import { paths } from '../../../app/paths.js';
+import type { Conversation } from '#shared/messaging.js';
+import { paths } from '#web/app/paths.js';
 
 type LinkedService = NonNullable<Conversation['service']>;
 
@@ -32,7 +32,7 @@ export function ConversationServiceStrip({ service, action, children }: Conversa
             </span>
           ) : (
             <Link
-              href={paths.servicesMatching(service.title)}
+              href={paths.service(service.id)}
               className="truncate font-medium text-link underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {service.title}

@@ -1,19 +1,19 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal } from 'lucide-react';
-import type { User } from '../../../../shared/auth.js';
-import { MESSAGE_MAX, MESSAGING_TEXTS } from '../../../../shared/messaging-limits.js';
-import { Button } from '../../../components/ui/button.js';
-import { Checkbox } from '../../../components/ui/checkbox.js';
-import { Label } from '../../../components/ui/label.js';
-import { Textarea } from '../../../components/ui/textarea.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { errorMessage } from '../../../lib/api.js';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal, ShieldAlert } from 'lucide-react';
+import type { User } from '#shared/auth.js';
+import { MESSAGE_MAX, MESSAGING_TEXTS, SAFETY_TEXTS } from '#shared/messaging-limits.js';
+import { Button } from '#web/components/ui/button.js';
+import { Checkbox } from '#web/components/ui/checkbox.js';
+import { Label } from '#web/components/ui/label.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { errorMessage } from '#web/lib/api.js';
 import { useSendMessage } from '../api/send-message.js';
 import { clientIdFor, type FailedSend } from './client-id.js';
 
 /** The chat's message box: Enter sends, Shift+Enter starts a new line (spec section 2). */
 export function MessageComposer({ conversationId, user }: { conversationId: number; user: User }) {
-  const ids = { content: useId(), hint: useId(), copy: useId() };
+  const ids = { content: useId(), hint: useId(), copy: useId(), notice: useId() };
   const [content, setContent] = useState('');
   const [sendCopy, setSendCopy] = useState(false);
   const sendMessage = useSendMessage(conversationId);
@@ -21,6 +21,7 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
   /** Sending the failed text again reuses its key (decision 025), so a lost answer never makes a second copy. */
   const failed = useRef<FailedSend | null>(null);
   const blank = content.trim() === '';
+  const flagged = useSafetyFlags(content);
 
   function send() {
     if (blank || sendMessage.isPending) return;
@@ -71,7 +72,7 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
           value={content}
           onChange={(event) => setContent(event.target.value)}
           onKeyDown={onKeyDown}
-          aria-describedby={ids.hint}
+          aria-describedby={flagged ? `${ids.notice} ${ids.hint}` : ids.hint}
           className="max-h-40 min-h-12 resize-none"
         />
         <Button type="submit" disabled={blank || sendMessage.isPending} className="h-12">
@@ -79,6 +80,12 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
           Send
         </Button>
       </div>
+      {flagged && (
+        <p id={ids.notice} className="flex gap-2 text-sm text-muted-foreground">
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
+          {SAFETY_TEXTS.senderNotice}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         {user.email ? (
           <div className="flex items-center gap-2">
@@ -96,4 +103,29 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
       </div>
     </form>
   );
+}
+
+type SafetyCheck = (text: string) => readonly string[];
+
+/**
+ * Whether the draft would carry a safety flag once sent (decision 044): the same check the server makes, loaded with
+ * the composer's first draft rather than with the page (its phone and link parsers weigh about 40 KB).
+ */
+function useSafetyFlags(draft: string): boolean {
+  const [check, setCheck] = useState<SafetyCheck | null>(null);
+  const wanted = draft.trim() !== '';
+  useEffect(() => {
+    if (!wanted || check) return;
+    let current = true;
+    import('#shared/safety-flags.js').then(
+      ({ safetyFlagsOf }) => current && setCheck(() => safetyFlagsOf),
+      () => {
+        // Without the check the message is sent all the same; the recipient still sees the server's flags.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, check]);
+  return check !== null && wanted && check(draft).length > 0;
 }

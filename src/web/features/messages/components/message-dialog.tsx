@@ -1,20 +1,20 @@
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { MessageCircle, ShieldAlert } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { User } from '../../../../shared/auth.js';
-import { MESSAGE_MAX, MESSAGING_TEXTS } from '../../../../shared/messaging-limits.js';
-import type { Service } from '../../../../shared/services.js';
-import { paths } from '../../../app/paths.js';
-import { promptSignIn } from '../../../components/sign-in-prompt.js';
-import { Button } from '../../../components/ui/button.js';
-import { Checkbox } from '../../../components/ui/checkbox.js';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.js';
-import { Label } from '../../../components/ui/label.js';
-import { Textarea } from '../../../components/ui/textarea.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { displayName } from '../../../components/user-avatar.js';
-import { ApiError, errorMessage } from '../../../lib/api.js';
-import { useAuth } from '../../auth/use-auth.js';
+import type { User } from '#shared/auth.js';
+import { MESSAGE_MAX, MESSAGING_TEXTS } from '#shared/messaging-limits.js';
+import type { Service } from '#shared/services.js';
+import { paths } from '#web/app/paths.js';
+import { useAuth } from '#web/app/session/index.js';
+import { promptSignIn } from '#web/components/sign-in-prompt.js';
+import { Button } from '#web/components/ui/button.js';
+import { Checkbox } from '#web/components/ui/checkbox.js';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.js';
+import { Label } from '#web/components/ui/label.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { displayName } from '#web/components/user-avatar.js';
+import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useStartConversation } from '../api/start-conversation.js';
 
 type MessageableService = Pick<Service, 'id' | 'title' | 'userId' | 'listingType' | 'user'>;
@@ -97,7 +97,7 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return promptSignInToMessage();
-          if (error instanceof ApiError && error.message === MESSAGING_TEXTS.ownListing) return refuseOwnListing();
+          if (error instanceof ApiError && error.code === 'own_listing') return refuseOwnListing();
           toast({ variant: 'destructive', title: MESSAGING_TEXTS.failureTitle, description: errorMessage(error, MESSAGING_TEXTS.failure) });
         },
       },

@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { Message } from '../../../../shared/messaging.js';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { cn } from '../../../lib/utils.js';
+import { ShieldAlert } from 'lucide-react';
+import type { Message } from '#shared/messaging.js';
+import { SAFETY_TEXTS } from '#shared/messaging-limits.js';
+import { participantName, shortDateTime } from '#web/components/participants.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { cn } from '#web/lib/utils.js';
 import type { useMessages } from '../api/get-messages.js';
-import { participantName, shortDateTime } from './participants.js';
 
 // Within this distance of the bottom the reader is following the conversation, so a new message scrolls into view.
 const FOLLOW_THRESHOLD_PX = 80;
@@ -118,6 +120,12 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
       >
         <span className="sr-only">{mine ? 'You' : participantName(message.fromUser)}: </span>
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>
+        {!mine && message.safetyFlags.length > 0 && (
+          <p role="note" className="mt-2 flex gap-2 rounded-md border border-amber-600/40 bg-background px-3 py-2 text-sm text-foreground">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
+            {SAFETY_TEXTS.recipientBanner}
+          </p>
+        )}
         <time dateTime={message.createdAt} className={cn('mt-1 block text-xs', mine ? 'text-right text-primary-foreground' : 'text-muted-foreground')}>
           {shortDateTime(message.createdAt)}
         </time>

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/utils.js';
+import { cn } from '#web/lib/utils.js';
 
 /** A red count (spec section 2), read out as "3 unread"; nothing at all when there is nothing unread. */
 export function UnreadCount({ count, className }: { count: number; className?: string }) {

@@ -1,4 +1,4 @@
-import type { LiveEvent, Message } from '../../../../shared/messaging.js';
+import type { LiveEvent, Message } from '#shared/messaging.js';
 import type { Connect } from './shared-stream.js';
 
 const EVENTS_URL = '/api/events';

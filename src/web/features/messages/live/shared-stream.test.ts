@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../../shared/messaging.js';
+import type { LiveEvent } from '#shared/messaging.js';
 import { shareStream, type Channel, type Connect, type RequestLock, type StreamSignal } from './shared-stream.js';
 
 /** Web Locks as the browser grants them: one holder per name, the others queued in order. Node has none. */

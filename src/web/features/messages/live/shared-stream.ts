@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../../../../shared/messaging.js';
+import type { LiveEvent } from '#shared/messaging.js';
 
 /**
  * open: the stream is open. down: the browser is reconnecting by itself. closed: the server refused the stream

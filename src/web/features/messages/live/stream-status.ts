@@ -15,6 +15,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** A server render has no stream (and the hydrating tab has not opened one yet): closed. */
+const closedOnTheServer = () => false;
+
 export function useStreamOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => open);
+  return useSyncExternalStore(subscribe, () => open, closedOnTheServer);
 }

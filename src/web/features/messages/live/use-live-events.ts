@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LiveEvent } from '../../../../shared/messaging.js';
-import { currentUserQueryKey } from '../../auth/api/get-current-user.js';
+import type { LiveEvent } from '#shared/messaging.js';
+import { messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
+import { currentUserQueryKey } from '#web/app/session/index.js';
 import { markConversationRead } from '../api/get-messages.js';
-import { appendCachedMessage, messageKeys, patchCachedConversation } from '../api/query-keys.js';
+import { appendCachedMessage } from '../api/message-cache.js';
 import { connectEventSource } from './event-source.js';
 import { browserChannel, browserLock, shareStream, type StreamSignal } from './shared-stream.js';
 import { setStreamOpen } from './stream-status.js';

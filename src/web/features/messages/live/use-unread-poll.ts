@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { UNREAD_POLL_MS } from '../../../../shared/messaging-limits.js';
+import { UNREAD_POLL_MS } from '#shared/messaging-limits.js';
+import { messageKeys } from '#web/app/cache/index.js';
 import { unreadCountQueryOptions } from '../api/get-unread-count.js';
-import { messageKeys } from '../api/query-keys.js';
 import { useStreamOpen } from './stream-status.js';
 
 /**

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'wouter';
-import type { User } from '../../../../shared/auth.js';
-import { PageSpinner } from '../../../components/ui/spinner.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
-import { cn } from '../../../lib/utils.js';
-import { useRequireAuth } from '../../auth/use-require-auth.js';
+import type { User } from '#shared/auth.js';
+import { useRequireAuth } from '#web/app/session/index.js';
+import { PageSpinner } from '#web/components/ui/spinner.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { cn } from '#web/lib/utils.js';
 import { useConversations } from '../api/get-conversations.js';
 import { ChatPanel, NoConversationSelected } from '../components/chat-panel.js';
 import { ConversationList } from '../components/conversation-list.js';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateReport, Report } from '../../../../shared/reports.js';
-import { api } from '../../../lib/api.js';
+import type { CreateReport, Report } from '#shared/reports.js';
+import { api } from '#web/lib/api.js';
 
 interface Variables extends CreateReport {
   serviceId: number;

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REPORT_DESCRIPTION_MAX, REPORT_ERRORS, REPORT_TEXTS, type Report } from '../../../../shared/reports.js';
-import { ok, refuse, stubApi } from '../../../test-support/fetch-stub.js';
-import { aService, aUser } from '../../../test-support/fixtures.js';
-import { expectToast, renderWithApp } from '../../../test-support/render.js';
+import { REPORT_DESCRIPTION_MAX, REPORT_ERRORS, REPORT_TEXTS, type Report } from '#shared/reports.js';
+import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
+import { aService, aUser } from '#web/test-support/fixtures.js';
+import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { ReportMenu } from './report-menu.js';
 
 const listing = aService({ id: 5, userId: 'owner-1' });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Completion } from '../../../../shared/reviews.js';
-import { api } from '../../../lib/api.js';
-import { messageKeys, patchCachedConversation } from '../../messages/api/query-keys.js';
-import { invalidateReviewQueries } from './query-keys.js';
+import type { Completion } from '#shared/reviews.js';
+import { invalidateReviewQueries, messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 interface Variables {
   serviceId: number;

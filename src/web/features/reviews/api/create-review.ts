@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReview, Review } from '../../../../shared/reviews.js';
-import { api } from '../../../lib/api.js';
-import { invalidateServiceQueries } from '../../services/api/query-keys.js';
-import { invalidateReviewQueries } from './query-keys.js';
+import type { CreateReview, Review } from '#shared/reviews.js';
+import { invalidateReviewQueries, invalidateServiceQueries } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 interface Variables extends CreateReview {
   serviceId: number;

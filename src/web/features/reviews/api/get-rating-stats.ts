@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RatingStats } from '../../../../shared/reviews.js';
-import { api } from '../../../lib/api.js';
-import { reviewKeys } from './query-keys.js';
+import type { RatingStats } from '#shared/reviews.js';
+import { reviewKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 export function getRatingStats(serviceId: number, signal?: AbortSignal): Promise<RatingStats> {
   return api.get<RatingStats>(`/api/services/${serviceId}/rating-stats`, { signal });

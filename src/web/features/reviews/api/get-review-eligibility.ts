@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewEligibility } from '../../../../shared/reviews.js';
-import { api } from '../../../lib/api.js';
-import { reviewKeys } from './query-keys.js';
+import type { ReviewEligibility } from '#shared/reviews.js';
+import { reviewKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 export function getReviewEligibility(serviceId: number, signal?: AbortSignal): Promise<ReviewEligibility> {
   return api.get<ReviewEligibility>(`/api/services/${serviceId}/review-eligibility`, { signal });

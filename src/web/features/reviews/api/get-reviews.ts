@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Review } from '../../../../shared/reviews.js';
-import { api } from '../../../lib/api.js';
-import { reviewKeys } from './query-keys.js';
+import type { Review } from '#shared/reviews.js';
+import { reviewKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 /** A listing's reviews, newest first. */
 export function getReviews(serviceId: number, signal?: AbortSignal): Promise<Review[]> {

@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { REVIEW_TEXTS } from '../../../../shared/reviews.js';
-import { Button } from '../../../components/ui/button.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { ApiError, errorMessage } from '../../../lib/api.js';
+import { REVIEW_TEXTS } from '#shared/reviews.js';
+import { Button } from '#web/components/ui/button.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useCompleteService } from '../api/complete-service.js';
 
 interface CompleteButtonProps {

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { REVIEW_ERRORS, REVIEW_TEXT_MAX, REVIEW_TEXTS, reviewFormSchema } from '../../../../shared/reviews.js';
-import { Button } from '../../../components/ui/button.js';
-import { Label } from '../../../components/ui/label.js';
-import { Textarea } from '../../../components/ui/textarea.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { ApiError, errorMessage } from '../../../lib/api.js';
-import { refreshCurrentUser } from '../../auth/api/get-current-user.js';
+import { REVIEW_TEXT_MAX, REVIEW_TEXTS, reviewFormSchema } from '#shared/reviews.js';
+import { refreshCurrentUser } from '#web/app/session/index.js';
+import { Button } from '#web/components/ui/button.js';
+import { Label } from '#web/components/ui/label.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useCreateReview } from '../api/create-review.js';
 import { StarRatingInput } from './star-rating-input.js';
 
@@ -50,7 +50,7 @@ export function ReviewForm({ serviceId, completionId, onReviewed }: ReviewFormPr
         onError: (error) => {
           fail(errorMessage(error, REVIEW_TEXTS.reviewFailure));
           // The address changed (or was never confirmed) in another tab: reading the account again swaps the form for the notice.
-          if (error instanceof ApiError && error.status === 403 && error.message === REVIEW_ERRORS.emailNotVerified) void refreshCurrentUser(queryClient);
+          if (error instanceof ApiError && error.code === 'email_not_verified') void refreshCurrentUser(queryClient);
         },
       },
     );

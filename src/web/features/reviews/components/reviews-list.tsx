@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
 import { ChevronDown } from 'lucide-react';
-import type { Review } from '../../../../shared/reviews.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { reviewCountLabel, Stars } from '../../services/components/rating.js';
+import type { Review } from '#shared/reviews.js';
+import { reviewCountLabel, Stars } from '#web/components/stars.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { formatDay, useTimeZone } from '#web/lib/dates.js';
 import { useRatingStats } from '../api/get-rating-stats.js';
 import { useReviews } from '../api/get-reviews.js';
 
@@ -12,6 +12,7 @@ function reviewerName({ reviewer }: Review): string {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const timeZone = useTimeZone();
   return (
     <li className="grid gap-1 py-2">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -19,7 +20,7 @@ function ReviewItem({ review }: { review: Review }) {
         <span className="sr-only">Rated {review.rating} out of 5</span>
         <span className="font-medium">{reviewerName(review)}</span>
         <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
-          {format(new Date(review.createdAt), 'MMM d, yyyy')}
+          {formatDay(review.createdAt, timeZone)}
         </time>
       </div>
       {review.reviewText && <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.reviewText}</p>}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Star } from 'lucide-react';
-import { cn } from '../../../lib/utils.js';
-import { STARS } from '../../services/components/rating.js';
+import { STARS } from '#web/components/stars.js';
+import { cn } from '#web/lib/utils.js';
 
 interface StarRatingInputProps {
   name: string;

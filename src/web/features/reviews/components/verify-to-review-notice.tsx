@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import type { User } from '../../../../shared/auth.js';
-import { REVIEW_VERIFY_TEXTS } from '../../../../shared/reviews.js';
-import { paths } from '../../../app/paths.js';
-import { EmailVerificationStatus } from '../../account/components/email-verification-status.js';
-import { currentUserQueryOptions } from '../../auth/api/get-current-user.js';
+import type { User } from '#shared/auth.js';
+import { REVIEW_VERIFY_TEXTS } from '#shared/reviews.js';
+import { paths } from '#web/app/paths.js';
+import { currentUserQueryOptions } from '#web/app/session/index.js';
+import { EmailVerificationStatus } from '../../account/index.js';
 
 /**
  * What an eligible member sees instead of a review form the server would refuse (decision 022): 'Email not

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateService, Service } from '../../../../shared/services.js';
-import { api } from '../../../lib/api.js';
-import { invalidateServiceQueries } from './query-keys.js';
+import type { CreateService, Service } from '#shared/services.js';
+import { invalidateServiceQueries } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 /** JSON has no undefined: a rate left empty travels as null (spec section 5). */
 export type CreateServiceBody = Omit<CreateService, 'rate'> & { rate: number | null };

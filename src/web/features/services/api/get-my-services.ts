@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Service } from '../../../../shared/services.js';
-import { api } from '../../../lib/api.js';
-import { serviceKeys } from './query-keys.js';
+import type { Service } from '#shared/services.js';
+import { serviceKeys } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 /** The signed-in user's own listings, paused and deleted ones included. */
 export function getMyServices(signal?: AbortSignal): Promise<Service[]> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServiceType } from '../../../../shared/catalogue.js';
-import { api, ApiError } from '../../../lib/api.js';
+import type { ServiceType } from '#shared/catalogue.js';
+import { api, ApiError } from '#web/lib/api.js';
 
 export const serviceTypesQueryKey = (categoryId: number) => ['categories', categoryId, 'service-types'] as const;
 

@@ -1,17 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { BrowseResult } from '../../../../shared/services.js';
-import { api } from '../../../lib/api.js';
-import { serviceKeys, type ServiceFilters } from './query-keys.js';
+import type { BrowseQuery, BrowseResult } from '#shared/services.js';
+import { serviceKeys, type ServiceFilters } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
+
+/** The query GET /api/services is asked for a page of these filters (the server render asks its own way, the same). */
+export function browseQuery(filters: ServiceFilters, cursor: string | null): BrowseQuery & Record<string, string> {
+  return {
+    ...filters,
+    // With a search term the best matches come first; otherwise the newest listings do.
+    sort: filters.search ? 'relevance' : 'newest',
+    ...(cursor && { cursor }),
+  };
+}
 
 export function getServices(filters: ServiceFilters, cursor: string | null, signal?: AbortSignal): Promise<BrowseResult> {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.categoryId) params.set('categoryId', filters.categoryId);
-  if (filters.listingType) params.set('listingType', filters.listingType);
-  // With a search term the best matches come first; otherwise the newest listings do.
-  params.set('sort', filters.search ? 'relevance' : 'newest');
-  if (cursor) params.set('cursor', cursor);
-  return api.get<BrowseResult>(`/api/services?${params}`, { signal });
+  return api.get<BrowseResult>(`/api/services?${new URLSearchParams(browseQuery(filters, cursor))}`, { signal });
 }
 
 /** The public listings, one page of results at a time (cursor pagination). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Service } from '../../../../shared/services.js';
-import { api } from '../../../lib/api.js';
-import { invalidateServiceQueries, patchCachedService } from './query-keys.js';
+import type { Service } from '#shared/services.js';
+import { invalidateServiceQueries, patchCachedService } from '#web/app/cache/index.js';
+import { api } from '#web/lib/api.js';
 
 export interface LikeResult {
   liked: boolean;

@@ -1,5 +1,5 @@
-import type { UploadedImage } from '../../../../shared/services.js';
-import { uploadFile, type UploadOptions } from '../../../lib/upload-file.js';
+import type { UploadedImage } from '#shared/services.js';
+import { uploadFile, type UploadOptions } from '#web/lib/upload-file.js';
 
 /** POST /api/images as multipart/form-data, with progress, which the form shows per file. */
 export function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadedImage> {

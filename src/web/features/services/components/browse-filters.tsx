@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
-import type { Category } from '../../../../shared/catalogue.js';
-import { Input } from '../../../components/ui/input.js';
-import { Label } from '../../../components/ui/label.js';
-import { cn } from '../../../lib/utils.js';
+import type { Category } from '#shared/catalogue.js';
+import { Input } from '#web/components/ui/input.js';
+import { Label } from '#web/components/ui/label.js';
+import { nativeSelectClasses } from '#web/components/ui/native-select.js';
+import { cn } from '#web/lib/utils.js';
 import type { ListingTypeFilter } from '../pages/use-browse-params.js';
-import { nativeSelectClasses } from './native-select.js';
 
 const TYPE_OPTIONS: ReadonlyArray<{ value: ListingTypeFilter; toggle: string; option: string }> = [
   { value: 'all-types', toggle: 'All Listings', option: 'All Types' },

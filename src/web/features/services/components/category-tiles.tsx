@@ -1,21 +1,24 @@
-import type { Category } from '../../../../shared/catalogue.js';
-import { cn } from '../../../lib/utils.js';
-import { CategoryIcon } from '../../categories/components/category-icon.js';
+import type { Category } from '#shared/catalogue.js';
+import { CategoryIcon } from '#web/components/category-icon.js';
+import { cn } from '#web/lib/utils.js';
 
-/** Category shortcuts: choosing the selected one again clears the category filter. */
+/**
+ * Category shortcuts: choosing the selected one again clears the category filter. Below 640 px they are one row
+ * that scrolls sideways, so the first results show on a phone's first screen (issue 17).
+ */
 export function CategoryTiles({ categories, selected, onSelect }: { categories: Category[]; selected: string; onSelect: (slug: string) => void }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+    <ul className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-4 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-8">
       {categories.map((category) => {
         const active = category.slug === selected;
         return (
-          <li key={category.id}>
+          <li key={category.id} className="shrink-0 snap-start sm:shrink">
             <button
               type="button"
               aria-pressed={active}
               onClick={() => onSelect(active ? '' : category.slug)}
               className={cn(
-                'flex h-full w-full items-center gap-2 rounded-lg border bg-card p-2 text-left text-sm sm:flex-col sm:p-3 sm:text-center font-medium text-card-foreground transition-colors hover:border-primary hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+                'flex h-full w-full items-center gap-2 whitespace-nowrap rounded-lg border bg-card p-2 text-left text-sm sm:flex-col sm:whitespace-normal sm:p-3 sm:text-center font-medium text-card-foreground transition-colors hover:border-primary hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
                 active && 'border-primary bg-accent text-accent-foreground ring-1 ring-primary',
               )}
             >

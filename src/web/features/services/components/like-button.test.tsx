@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WRITE_LIMIT_TEXTS } from '../../../../shared/services.js';
-import { heldAnswer, ok, refuse, stubApi } from '../../../test-support/fetch-stub.js';
-import { aService } from '../../../test-support/fixtures.js';
-import { expectToast, renderWithApp } from '../../../test-support/render.js';
+import { WRITE_LIMIT_TEXTS } from '#shared/services.js';
+import { heldAnswer, ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
+import { aService } from '#web/test-support/fixtures.js';
+import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { useService } from '../api/get-service.js';
 import { ServiceCard } from './service-card.js';
 

@@ -1,11 +1,11 @@
 import { Heart } from 'lucide-react';
-import type { Service } from '../../../../shared/services.js';
-import { promptSignIn } from '../../../components/sign-in-prompt.js';
-import { Button } from '../../../components/ui/button.js';
-import { toast } from '../../../components/ui/use-toast.js';
-import { ApiError } from '../../../lib/api.js';
-import { cn } from '../../../lib/utils.js';
-import { useAuth } from '../../auth/use-auth.js';
+import type { Service } from '#shared/services.js';
+import { useAuth } from '#web/app/session/index.js';
+import { promptSignIn } from '#web/components/sign-in-prompt.js';
+import { Button } from '#web/components/ui/button.js';
+import { toast } from '#web/components/ui/use-toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { cn } from '#web/lib/utils.js';
 import { useToggleLike } from '../api/toggle-like.js';
 
 const sendToLogin = () => promptSignIn('Please log in', 'You need to be logged in to like services.');
@@ -38,5 +38,15 @@ export function LikeButton({ service }: { service: Pick<Service, 'id' | 'title' 
       <span>{service.likeCount}</span>
       <span className="sr-only">{service.likeCount === 1 ? 'like' : 'likes'}</span>
     </Button>
+  );
+}
+
+/** The like button, or only the count on a deleted listing (which nobody can like). */
+export function LikeOrCount({ service }: { service: Pick<Service, 'id' | 'title' | 'isLikedByUser' | 'likeCount' | 'deletedAt'> }) {
+  if (service.deletedAt === null) return <LikeButton service={service} />;
+  return (
+    <span className="px-2 text-sm text-muted-foreground">
+      {service.likeCount} {service.likeCount === 1 ? 'like' : 'likes'}
+    </span>
   );
 }

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Service } from '../../../../shared/services.js';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
+import type { Service } from '#shared/services.js';
+import { paths } from '#web/app/paths.js';
+import { ShareMenuItem } from '#web/components/listing/share.js';
+import { Button } from '#web/components/ui/button.js';
 import {
   Dialog,
   DialogContent,
@@ -11,14 +12,14 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.js';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.js';
-import { toast } from '../../../components/ui/use-toast.js';
+} from '#web/components/ui/dialog.js';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';
+import { toast } from '#web/components/ui/use-toast.js';
 import { useDeleteService } from '../api/delete-service.js';
 import { useRestoreService } from '../api/restore-service.js';
 
-/** Edit, Delete (after a confirmation) and Restore for the owner of a listing. */
-export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' | 'deletedAt'> }) {
+/** Edit, Share, Delete (after a confirmation) and Restore for the owner of a listing. */
+export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' | 'deletedAt' | 'isActive'> }) {
   const [confirming, setConfirming] = useState(false);
   // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
   const trigger = useRef<HTMLButtonElement>(null);
@@ -67,6 +68,8 @@ export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' |
                   Edit
                 </Link>
               </DropdownMenuItem>
+              {/* Only a public listing: others cannot open a paused one. */}
+              {service.isActive && <ShareMenuItem service={service} />}
               <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">
                 <Trash2 aria-hidden="true" />
                 Delete

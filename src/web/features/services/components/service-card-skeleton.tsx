@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton.js';
+import { Skeleton } from '#web/components/ui/skeleton.js';
 
 /** Same outline as a card, so the grid keeps its place when the listings arrive. */
 export function ServiceCardSkeleton() {

@@ -1,14 +1,17 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarDays, MapPin, Tag } from 'lucide-react';
-import type { Service } from '../../../../shared/services.js';
-import { Badge } from '../../../components/ui/badge.js';
-import { displayName, UserAvatar } from '../../../components/user-avatar.js';
-import { cn } from '../../../lib/utils.js';
+import { CalendarDays, MapPin, Tag, type LucideIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import type { DayCode, Service } from '#shared/services.js';
+import { paths } from '#web/app/paths.js';
+import { availabilityDays, DAY_LABELS, dateLine, locationLabel, priceLabel } from '#web/components/listing/format.js';
+import { Rating } from '#web/components/stars.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { displayName, UserAvatar } from '#web/components/user-avatar.js';
+import { useTimeZone } from '#web/lib/dates.js';
+import { cn } from '#web/lib/utils.js';
 import { ImageCarousel } from './image-carousel.js';
-import { LikeButton } from './like-button.js';
+import { LikeOrCount } from './like-button.js';
 import { OwnerMenu } from './owner-menu.js';
-import { Rating } from './rating.js';
-import { availabilityDays, DAY_LABELS, dateLine, locationLabel, priceLabel } from './service-format.js';
 
 export const helpWantedBadgeClasses =
   'border-orange-300 bg-orange-100 text-orange-900 dark:border-orange-700 dark:bg-orange-950 dark:text-orange-200';
@@ -21,17 +24,74 @@ interface ServiceCardProps {
   actions?: ReactNode;
   /** The menu in the corner for anyone but the owner (the Report menu); the owner controls take its place. */
   menu?: ReactNode;
+  /** The first card of a page: its photo loads first (ImageCarousel). */
+  priority?: boolean;
 }
 
-export function ServiceCard({ service, showOwnerControls = false, actions, menu }: ServiceCardProps) {
-  const titleId = useId();
+/** How a listing reads on its card and its page: its state and its formatted facts. */
+export function listingView(service: Service) {
   const deleted = service.deletedAt !== null;
-  const paused = !service.isActive && !deleted;
-  const request = service.listingType === 'request';
-  const price = priceLabel(service);
-  const location = locationLabel(service);
-  const days = availabilityDays(service.availability);
-  const provider = displayName(service.user);
+  return {
+    deleted,
+    paused: !service.isActive && !deleted,
+    request: service.listingType === 'request',
+    price: priceLabel(service),
+    location: locationLabel(service),
+    days: availabilityDays(service.availability),
+    provider: displayName(service.user),
+  };
+}
+
+/** One of a listing's facts: an icon, what it is (for screen readers) and its value. */
+export function ListingFact({ icon: Icon, label, className, children }: { icon: LucideIcon; label?: string; className?: string; children: ReactNode }) {
+  return (
+    <li className={cn('flex items-center gap-1.5', className)}>
+      <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      {label && <span className="sr-only">{label}: </span>}
+      {children}
+    </li>
+  );
+}
+
+/** The days a listing is available, as badges in week order. */
+export function DayBadges({ days, dimmed }: { days: DayCode[]; dimmed: boolean }) {
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {days.map((day) => (
+        <li key={day}>
+          <Badge variant="secondary" className={cn('font-medium', dimmed && 'border-border bg-background')}>
+            {DAY_LABELS[day]}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a listing is at a glance: its category, 'Help Wanted' for a request, and 'Paused' or 'Deleted' for its owner. */
+export function ListingBadges({ service }: { service: Pick<Service, 'category' | 'listingType' | 'isActive' | 'deletedAt'> }) {
+  const deleted = service.deletedAt !== null;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <Badge variant="outline" className="gap-1.5 bg-background" style={{ borderColor: service.category.color }}>
+        <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: service.category.color }} />
+        {service.category.name}
+      </Badge>
+      {service.listingType === 'request' && <Badge className={helpWantedBadgeClasses}>Help Wanted</Badge>}
+      {!service.isActive && !deleted && (
+        <Badge variant="outline" className="bg-background">
+          Paused
+        </Badge>
+      )}
+      {deleted && <Badge variant="destructive">Deleted</Badge>}
+    </div>
+  );
+}
+
+export function ServiceCard({ service, showOwnerControls = false, actions, menu, priority = false }: ServiceCardProps) {
+  const titleId = useId();
+  const { deleted, paused, request, price, location, days, provider } = listingView(service);
+  const timeZone = useTimeZone();
 
   return (
     <article
@@ -45,48 +105,34 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu 
         deleted && 'border-red-300 dark:border-red-900',
       )}
     >
-      <ImageCarousel images={service.images} title={service.title} category={service.category} dimmed={paused || deleted} />
+      <ImageCarousel images={service.images} title={service.title} category={service.category} dimmed={paused || deleted} href={paths.service(service.id)} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <div className="flex flex-wrap gap-1.5">
-            <Badge variant="outline" className="gap-1.5 bg-background" style={{ borderColor: service.category.color }}>
-              <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: service.category.color }} />
-              {service.category.name}
-            </Badge>
-            {request && <Badge className={helpWantedBadgeClasses}>Help Wanted</Badge>}
-            {paused && (
-              <Badge variant="outline" className="bg-background">
-                Paused
-              </Badge>
-            )}
-            {deleted && <Badge variant="destructive">Deleted</Badge>}
-          </div>
+          <ListingBadges service={service} />
           {showOwnerControls ? <OwnerMenu service={service} /> : !deleted && menu}
         </div>
 
         <h3 id={titleId} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
-          {service.title}
+          <Link
+            href={paths.service(service.id)}
+            className="rounded-sm hover:underline hover:underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {service.title}
+          </Link>
         </h3>
 
         <ul className="grid gap-1 text-sm text-muted-foreground">
           {location && (
-            <li className="flex items-center gap-1.5">
-              <MapPin className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Location: </span>
+            <ListingFact icon={MapPin} label="Location">
               {location}
-            </li>
+            </ListingFact>
           )}
           {price && (
-            <li className="flex items-center gap-1.5 font-semibold text-foreground">
-              <Tag className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="sr-only">Price: </span>
+            <ListingFact icon={Tag} label="Price" className="font-semibold text-foreground">
               {price}
-            </li>
+            </ListingFact>
           )}
-          <li className="flex items-center gap-1.5">
-            <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-            {dateLine(service)}
-          </li>
+          <ListingFact icon={CalendarDays}>{dateLine(service, timeZone)}</ListingFact>
         </ul>
 
         <p className="line-clamp-3 text-sm [overflow-wrap:anywhere]">{service.description}</p>
@@ -96,15 +142,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu 
         {days.length > 0 && (
           <div>
             <span className="sr-only">Available on</span>
-            <ul className="flex flex-wrap gap-1">
-              {days.map((day) => (
-                <li key={day}>
-                  <Badge variant="secondary" className={cn('font-medium', (paused || deleted) && 'border-border bg-background')}>
-                    {DAY_LABELS[day]}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
+            <DayBadges days={days} dimmed={paused || deleted} />
           </div>
         )}
 
@@ -117,13 +155,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu 
             </span>
           </div>
           <div className="flex items-center gap-1">
-            {deleted ? (
-              <span className="px-2 text-sm text-muted-foreground">
-                {service.likeCount} {service.likeCount === 1 ? 'like' : 'likes'}
-              </span>
-            ) : (
-              <LikeButton service={service} />
-            )}
+            <LikeOrCount service={service} />
             {!deleted && actions}
           </div>
         </div>

@@ -1,13 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
-import { Spinner } from '../../../components/ui/spinner.js';
-import { useAuth } from '../../auth/use-auth.js';
-import { MessageButton } from '../../messages/components/message-dialog.js';
-import { ReportMenu } from '../../reports/components/report-menu.js';
+import type { Service } from '#shared/services.js';
+import type { ServiceFilters } from '#web/app/cache/index.js';
+import { useAuth } from '#web/app/session/index.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { MessageButton } from '../../messages/index.js';
+import { ReportMenu } from '../../reports/index.js';
 import { useServices } from '../api/get-services.js';
-import type { ServiceFilters } from '../api/query-keys.js';
-import { ServiceCard } from './service-card.js';
 import { ServiceCardSkeletons } from './service-card-skeleton.js';
+import { ServiceCard } from './service-card.js';
 
 const BROWSE_SKELETONS = 6;
 // Start loading the next page a little before the end of the grid scrolls into view.
@@ -24,7 +25,6 @@ interface ServiceResultsProps {
 /** The listings for a set of filters, loaded page by page as the visitor scrolls (or presses 'Load more'). */
 export function ServiceResults({ filters, empty }: ServiceResultsProps) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = useServices(filters);
-  const { user } = useAuth();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -54,16 +54,9 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
   return (
     <div>
       <ul className={serviceGridClasses}>
-        {services.map((service) => (
+        {services.map((service, index) => (
           <li key={service.id}>
-            <ServiceCard
-              service={service}
-              // A person's own listing gets the owner menu; everyone else's the Report menu.
-              showOwnerControls={service.userId === user?.id}
-              menu={<ReportMenu service={service} />}
-              // Nobody messages their own listing, nor a paused one (the card leaves actions off deleted ones).
-              actions={service.userId !== user?.id && service.isActive ? <MessageButton service={service} /> : undefined}
-            />
+            <PublicServiceCard service={service} priority={index === 0} />
           </li>
         ))}
       </ul>
@@ -81,6 +74,23 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
         )}
       </div>
     </div>
+  );
+}
+
+/** A listing's card where anyone may come across it (browse, the listing page's related listings). */
+export function PublicServiceCard({ service, priority = false }: { service: Service; priority?: boolean }) {
+  const { user } = useAuth();
+  const own = service.userId === user?.id;
+  return (
+    <ServiceCard
+      service={service}
+      // A person's own listing gets the owner menu; everyone else's the Report menu.
+      showOwnerControls={own}
+      priority={priority}
+      menu={<ReportMenu service={service} />}
+      // Nobody messages their own listing, nor a paused one (the card leaves actions off deleted ones).
+      actions={!own && service.isActive ? <MessageButton service={service} /> : undefined}
+    />
   );
 }
 

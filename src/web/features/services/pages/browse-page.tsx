@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { SearchX, Sparkles } from 'lucide-react';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { Skeleton } from '../../../components/ui/skeleton.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
-import { useAuth } from '../../auth/use-auth.js';
-import { useCategories } from '../../categories/api/get-categories.js';
-import { OfferAndRequestButtons, SignedInLink } from '../../../components/signed-in-link.js';
+import { paths } from '#web/app/paths.js';
+import { useAuth } from '#web/app/session/index.js';
+import { OfferAndRequestButtons, SignedInLink } from '#web/components/signed-in-link.js';
+import { Button } from '#web/components/ui/button.js';
+import { Skeleton } from '#web/components/ui/skeleton.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { useCategories } from '../../categories/index.js';
 import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
 import { CategoryTiles } from '../components/category-tiles.js';
 import { ServiceResults } from '../components/service-results.js';
@@ -80,16 +80,16 @@ export default function BrowsePage() {
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Browse Services</h1>
-          <p className="mt-2 text-muted-foreground">Find help from your neighbours, or see where your skills are needed.</p>
+          <p className="mt-1 text-muted-foreground sm:mt-2">Find help from your neighbours, or see where your skills are needed.</p>
         </div>
         <ListingTypeToggle value={params.type} onChange={(type) => update({ type })} />
       </div>
 
-      <section aria-label="Filters" className="mt-8">
+      <section aria-label="Filters" className="mt-4 sm:mt-8">
         <BrowseFilters
           searchText={searchText}
           onSearchTextChange={setSearchText}
@@ -101,19 +101,19 @@ export default function BrowsePage() {
         />
       </section>
 
-      <section aria-labelledby="browse-categories-title" className="mt-8">
-        <h2 id="browse-categories-title" className="mb-4 text-xl font-semibold">
+      <section aria-labelledby="browse-categories-title" className="mt-4 sm:mt-8">
+        <h2 id="browse-categories-title" className="mb-2 text-lg font-semibold sm:mb-4 sm:text-xl">
           Categories
         </h2>
         {categoriesPending ? (
-          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-11 w-full sm:h-24" />
         ) : (
           <CategoryTiles categories={categories ?? []} selected={selectedCategory?.slug ?? ''} onSelect={(category) => update({ category })} />
         )}
       </section>
 
-      <section aria-labelledby="browse-results-title" className="mt-10">
-        <h2 id="browse-results-title" className="mb-4 text-xl font-semibold">
+      <section aria-labelledby="browse-results-title" className="mt-4 sm:mt-10">
+        <h2 id="browse-results-title" className="mb-3 text-lg font-semibold sm:mb-4 sm:text-xl">
           {selectedCategory ? selectedCategory.name : 'All categories'}
           {params.type === 'offer' ? ': Services Offered' : params.type === 'request' ? ': Help Wanted' : ''}
         </h2>

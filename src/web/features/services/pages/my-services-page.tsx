@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths.js';
-import { Button } from '../../../components/ui/button.js';
-import { PageSpinner } from '../../../components/ui/spinner.js';
-import { usePageMeta } from '../../../lib/use-page-meta.js';
-import { useRequireAuth } from '../../auth/use-require-auth.js';
+import { paths } from '#web/app/paths.js';
+import { useRequireAuth } from '#web/app/session/index.js';
+import { Button } from '#web/components/ui/button.js';
+import { PageSpinner } from '#web/components/ui/spinner.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useMyServices } from '../api/get-my-services.js';
 import { ServiceCard } from '../components/service-card.js';
 import { serviceGridClasses, ServiceGridLoading, ServicesLoadError } from '../components/service-results.js';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import type { ServiceFilters } from '../api/query-keys.js';
+import type { ServiceFilters } from '#web/app/cache/index.js';
 
 export type ListingTypeFilter = 'all-types' | 'offer' | 'request';
 
@@ -15,13 +15,18 @@ function readType(value: string | null): ListingTypeFilter {
   return value === 'offer' || value === 'request' ? value : 'all-types';
 }
 
-export function useBrowseParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params: BrowseParams = {
+/** The filters an address names (the server reads them too, to render the first page of results). */
+export function readBrowseParams(searchParams: URLSearchParams): BrowseParams {
+  return {
     search: searchParams.get('search')?.trim() ?? '',
     category: searchParams.get('category')?.trim() ?? '',
     type: readType(searchParams.get('type')),
   };
+}
+
+export function useBrowseParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readBrowseParams(searchParams);
 
   function update(changes: Partial<BrowseParams>) {
     setSearchParams(

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import type { DayCode } from '../../../../../shared/services.js';
-import { Checkbox } from '../../../../components/ui/checkbox.js';
-import { Label } from '../../../../components/ui/label.js';
-import { DAY_LABELS } from '../service-format.js';
+import type { DayCode } from '#shared/services.js';
+import { DAY_LABELS } from '#web/components/listing/format.js';
+import { Checkbox } from '#web/components/ui/checkbox.js';
+import { Label } from '#web/components/ui/label.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 const DAYS = Object.keys(DAY_LABELS) as DayCode[];

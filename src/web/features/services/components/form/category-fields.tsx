@@ -1,8 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
-import { useCategories } from '../../../categories/api/get-categories.js';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
+import { nativeSelectClasses } from '#web/components/ui/native-select.js';
+import { useCategories } from '#web/features/categories/index.js';
 import { useServiceTypes } from '../../api/get-service-types.js';
-import { nativeSelectClasses } from '../native-select.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 /** Category, then the service types of that category; a new category clears the chosen service. */

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
-import { Checkbox } from '../../../../components/ui/checkbox.js';
-import { FormControl, FormField, FormItem, FormLabel } from '../../../../components/ui/form.js';
+import { Checkbox } from '#web/components/ui/checkbox.js';
+import { FormControl, FormField, FormItem, FormLabel } from '#web/components/ui/form.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 type TextField = 'rate' | 'zipCode' | 'city' | 'state';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useController, useFormContext } from 'react-hook-form';
-import { IMAGE_TEXTS, MAX_IMAGE_BYTES, MAX_IMAGES } from '../../../../../shared/services.js';
-import { errorMessage } from '../../../../lib/api.js';
-import { cn } from '../../../../lib/utils.js';
+import { IMAGE_TEXTS, MAX_IMAGE_BYTES, MAX_IMAGES } from '#shared/services.js';
+import { cardImageUrl } from '#web/components/listing/format.js';
+import { errorMessage } from '#web/lib/api.js';
+import { cn } from '#web/lib/utils.js';
 import { uploadImage } from '../../api/upload-image.js';
-import { cardImageUrl } from '../service-format.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 interface Upload {

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { CreateService, DayCode, ListingType, RateType, Service, UpdateService } from '../../../../../shared/services.js';
-import { showFieldErrors } from '../../../../components/form/server-errors.js';
+import type { CreateService, DayCode, ListingType, RateType, Service, UpdateService } from '#shared/services.js';
+import { showFieldErrors } from '#web/components/form/server-errors.js';
+import { availabilityDays } from '#web/components/listing/format.js';
 import type { CreateServiceBody } from '../../api/create-service.js';
 import type { UpdateServiceBody } from '../../api/update-service.js';
-import { availabilityDays } from '../service-format.js';
 
 /** What the inputs hold. The shared zod schemas turn these strings into the API's numbers and nulls. */
 export interface ListingFormValues {

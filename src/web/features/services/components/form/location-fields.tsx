@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ZIP_MAX_LENGTH } from '../../../../../shared/services.js';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
-import { Input } from '../../../../components/ui/input.js';
-import { useZipLookup, zipToLookUp } from '../../../zip/api/lookup-zip.js';
+import { ZIP_MAX_LENGTH } from '#shared/services.js';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
+import { Input } from '#web/components/ui/input.js';
+import { useZipLookup, zipToLookUp } from '#web/features/zip/index.js';
 import { ClearingCheckboxField } from './clearing-checkbox-field.js';
 import type { ListingFormValues } from './listing-form-values.js';
 

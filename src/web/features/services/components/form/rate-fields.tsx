@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
-import { Input } from '../../../../components/ui/input.js';
-import { nativeSelectClasses } from '../native-select.js';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
+import { Input } from '#web/components/ui/input.js';
+import { nativeSelectClasses } from '#web/components/ui/native-select.js';
 import { ClearingCheckboxField } from './clearing-checkbox-field.js';
 import type { ListingFormValues } from './listing-form-values.js';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_METHOD, CONTACT_VALUE, IMAGE_TEXTS, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '../../../../../shared/services.js';
-import { paths } from '../../../../app/paths.js';
-import { ok, refuse, stubApi } from '../../../../test-support/fetch-stub.js';
-import { aService, MONTCLAIR, PET_CARE, SERVICE_TYPES, TUTORING } from '../../../../test-support/fixtures.js';
-import { expectToast, renderWithApp } from '../../../../test-support/render.js';
+import { CONTACT_METHOD, CONTACT_VALUE, IMAGE_TEXTS, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '#shared/services.js';
+import { paths } from '#web/app/paths.js';
+import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
+import { aService, MONTCLAIR, PET_CARE, SERVICE_TYPES, TUTORING } from '#web/test-support/fixtures.js';
+import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import CreateServicePage from '../../pages/create-service-page.js';
 import RequestServicePage from '../../pages/request-service-page.js';
 
@@ -155,7 +155,7 @@ describe('the listing form', () => {
   it("puts the server's field errors on their fields and stays on the form", async () => {
     const tooLarge = IMAGE_TEXTS.tooLarge('Image 1');
     stubFormLookups();
-    stubApi({ 'POST /api/services': refuse(400, tooLarge, { 'images.0': tooLarge }) });
+    stubApi({ 'POST /api/services': refuse(400, tooLarge, { errors: { 'images.0': tooLarge } }) });
     const { user, history } = renderWithApp(<CreateServicePage />, { path: paths.createService });
 
     await fillOffer(user);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import type { ListingType } from '../../../../../shared/services.js';
-import { Button } from '../../../../components/ui/button.js';
-import { Form } from '../../../../components/ui/form.js';
+import type { ListingType } from '#shared/services.js';
+import { Button } from '#web/components/ui/button.js';
+import { Form } from '#web/components/ui/form.js';
 import { AvailabilityField } from './availability-field.js';
 import { CategoryFields } from './category-fields.js';
 import { ImageUploadField } from './image-upload-field.js';

@@ -1,8 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DESCRIPTION_MAX, TITLE_MAX } from '../../../../../shared/services.js';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../../../../components/ui/form.js';
-import { Input } from '../../../../components/ui/input.js';
-import { Textarea } from '../../../../components/ui/textarea.js';
+import { DESCRIPTION_MAX, TITLE_MAX } from '#shared/services.js';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
 import type { ListingFormValues } from './listing-form-values.js';
 
 function Counter({ length, max }: { length: number; max: number }) {

@@ -1,0 +1,24 @@
+import { expect, test } from './fixtures/index.js';
+
+// The API's contract, browsable from the server itself (decision 039): no CDN, and the app's strict CSP holds
+// (a blocked script or style would be a console error, which fails the test).
+test('a developer reads the API contract at /api/docs', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Community services marketplace/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'GET /api/health', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Responses' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^503 The server cannot do this now/ })).toBeVisible();
+
+  // Every error answer's shape, with its codes, among the schemas.
+  await page.getByRole('button', { name: 'ApiError' }).click();
+  await expect(page.getByText('database_unavailable').first()).toBeVisible();
+});
+
+test('the document itself is published at /api/openapi.json', async ({ request }) => {
+  const res = await request.get('/api/openapi.json');
+  expect(res.status()).toBe(200);
+  const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(document.openapi).toBe('3.1.0');
+  expect(Object.keys(document.paths)).toContain('/api/services/{id}');
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "safety_flags" text[] DEFAULT '{}'::text[] NOT NULL;

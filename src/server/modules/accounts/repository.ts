@@ -1,0 +1,134 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { oidcIdentities, sessions, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createAuthRepository(db: Db) {
+  /** Read on every signed-in request: built once, prepared by name on each connection (no planning per request). */
+  const prepareSessionById = () =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.createdAt, sql`now() - ${sql.placeholder('lifetimeMs')}::double precision * interval '1 millisecond'`),
+        ),
+      )
+      .limit(1)
+      .prepare('session_by_id');
+  let sessionById: ReturnType<typeof prepareSessionById> | undefined;
+
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+      return row;
+    },
+
+    /** `tx`: inside the caller's transaction (on PGlite, its one connection is the transaction's until it ends). */
+    async findUserById(id: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Every account, deleted ones included (they keep their row). */
+    async countUsers(): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+      return row?.count ?? 0;
+    },
+
+    async usernameExists(username: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+      return row !== undefined;
+    },
+
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      return row!;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The user an OpenID Connect identity (issuer and `sub`) belongs to. */
+    /**
+     * Bans or lets back a live account inside the caller's transaction (the administrator's, with its audit
+     * entry); the account after the change, or undefined when it already was in that state (or is gone).
+     */
+    async setBanned(tx: Db, id: string, banned: boolean): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({ isBanned: banned, updatedAt: new Date() })
+        .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.isBanned, !banned)))
+        .returning();
+      return row;
+    },
+
+    async findUserByOidcIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ user: users })
+        .from(oidcIdentities)
+        .innerJoin(users, eq(users.id, oidcIdentities.userId))
+        .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)))
+        .limit(1);
+      return row?.user;
+    },
+
+    async insertOidcIdentity(values: typeof oidcIdentities.$inferInsert): Promise<void> {
+      await db.insert(oidcIdentities).values(values);
+    },
+
+    async touchOidcIdentity(issuer: string, subject: string): Promise<void> {
+      await db
+        .update(oidcIdentities)
+        .set({ lastSignInAt: new Date() })
+        .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)));
+    },
+
+    async deleteUser(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** The live session with its user, or nothing when unknown, idle too long or older than `lifetimeMs`. */
+    async findSession(id: string, lifetimeMs: number): Promise<{ session: typeof sessions.$inferSelect; user: UserRow } | undefined> {
+      sessionById ??= prepareSessionById();
+      const [row] = await sessionById.execute({ id, lifetimeMs: Math.round(lifetimeMs) });
+      return row;
+    },
+
+    async touchSession(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+    },
+
+    /** Ends one session; answers whose it was (nothing when it was already gone). */
+    async deleteSession(id: string): Promise<string | undefined> {
+      const [row] = await db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+      return row?.userId;
+    },
+
+    /** Ends the person's sessions, all of them or all but `keepId`. */
+    async deleteSessionsOfUser(userId: string, keepId?: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)));
+    },
+
+    async deleteExpiredSessions(): Promise<number> {
+      const rows = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`).returning({ id: sessions.id });
+      return rows.length;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,66 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/helpers/app.js';
+import { signUp } from '#test/helpers/factories.js';
+import { createListing } from '#test/helpers/listings.js';
+import { services } from '../../db/schema.js';
+import { isPublicListing, listingAccess, type ListingFacts } from './access.js';
+
+const OWNER = 'owner-id';
+const facts = (over: Partial<ListingFacts>): ListingFacts => ({ userId: OWNER, deletedAt: null, isActive: true, ownerBanned: false, ...over });
+const DELETED = new Date('2026-01-01T00:00:00Z');
+
+describe('the listing access policy', () => {
+  it('answers missing for no listing, to anyone', () => {
+    expect(listingAccess(undefined, null)).toEqual({ reason: 'missing', deleted: false });
+    expect(listingAccess(undefined, OWNER)).toEqual({ reason: 'missing', deleted: false });
+  });
+
+  it('answers own to the owner in every state, saying whether it is deleted', () => {
+    for (const deletedAt of [null, DELETED])
+      for (const isActive of [true, false])
+        for (const ownerBanned of [true, false]) {
+          expect(listingAccess(facts({ deletedAt, isActive, ownerBanned }), OWNER)).toEqual({ reason: 'own', deleted: deletedAt !== null });
+        }
+  });
+
+  it('hides a banned owner’s or a paused listing from others before saying it is deleted', () => {
+    for (const viewer of [null, 'someone-else']) {
+      expect(listingAccess(facts({}), viewer)).toEqual({ reason: 'visible', deleted: false });
+      expect(listingAccess(facts({ deletedAt: DELETED }), viewer)).toEqual({ reason: 'deleted', deleted: true });
+      expect(listingAccess(facts({ isActive: false }), viewer)).toEqual({ reason: 'paused', deleted: false });
+      expect(listingAccess(facts({ isActive: false, deletedAt: DELETED }), viewer)).toEqual({ reason: 'paused', deleted: true });
+      expect(listingAccess(facts({ ownerBanned: true }), viewer)).toEqual({ reason: 'banned-owner', deleted: false });
+      expect(listingAccess(facts({ ownerBanned: true, isActive: false, deletedAt: DELETED }), viewer)).toEqual({ reason: 'banned-owner', deleted: true });
+    }
+  });
+});
+
+describe('the policy in SQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finds public exactly the listings the policy calls visible to others, in all eight states', async () => {
+    const owner = await signUp(t.app);
+    const states = [false, true].flatMap((deleted) => [false, true].flatMap((paused) => [false, true].map((banned) => ({ deleted, paused, banned }))));
+    const ids: number[] = [];
+    for (const state of states) {
+      const { id } = await createListing(t, owner.cookie);
+      await t.database.db
+        .update(services)
+        .set({ deletedAt: state.deleted ? DELETED : null, isActive: !state.paused, ownerBanned: state.banned })
+        .where(eq(services.id, id));
+      ids.push(id);
+    }
+    const rows = await t.database.db
+      .select({ id: services.id, userId: services.userId, deletedAt: services.deletedAt, isActive: services.isActive, ownerBanned: services.ownerBanned, public: sql<boolean>`${isPublicListing}` })
+      .from(services)
+      .where(and(inArray(services.id, ids)));
+    expect(rows).toHaveLength(8);
+    for (const row of rows) expect(row.public, JSON.stringify(row)).toBe(listingAccess(row, 'someone-else').reason === 'visible');
+    expect(rows.filter((r) => r.public)).toHaveLength(1);
+  });
+});

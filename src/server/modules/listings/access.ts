@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { services } from '../../db/schema.js';
+
+/** What decides who may see and act on a listing. */
+export interface ListingFacts {
+  userId: string;
+  deletedAt: Date | null;
+  isActive: boolean;
+  /** The owner is banned (carried on the listing's row, decision 033). */
+  ownerBanned: boolean;
+}
+
+/**
+ * The one listing access policy (decision 038): what a listing is to the person asking, as a reason each caller
+ * maps to its own answer (a page 404s what a like 409s).
+ * - `missing`: no such listing.
+ * - `own`: the asker's own listing, in whatever state (`deleted` says whether it is deleted).
+ * - `banned-owner`, `paused`: hidden from everyone but the owner; `deleted` may also be true.
+ * - `deleted`: it was public and has been deleted.
+ * - `visible`: public, anyone may see it.
+ * For others, being hidden outranks being deleted: nobody learns that a listing they could not see was deleted.
+ */
+export type ListingAccessReason = 'missing' | 'own' | 'banned-owner' | 'paused' | 'deleted' | 'visible';
+
+export interface ListingAccess {
+  reason: ListingAccessReason;
+  deleted: boolean;
+}
+
+export function listingAccess(listing: ListingFacts | undefined, viewerId: string | null): ListingAccess {
+  if (!listing) return { reason: 'missing', deleted: false };
+  const deleted = listing.deletedAt !== null;
+  if (viewerId !== null && listing.userId === viewerId) return { reason: 'own', deleted };
+  if (listing.ownerBanned) return { reason: 'banned-owner', deleted };
+  if (!listing.isActive) return { reason: 'paused', deleted };
+  return { reason: deleted ? 'deleted' : 'visible', deleted };
+}
+
+/** Whoever asks may look at it: their own, or public. */
+export const mayView = (access: ListingAccess) => access.reason === 'own' || access.reason === 'visible';
+
+/** Others can see it, or could until it was deleted: a refusal may then say it was deleted. */
+export const seenByOthers = (access: ListingAccess) => access.reason === 'visible' || access.reason === 'deleted';
+
+/**
+ * The same rule in SQL for lists, `visible` for a listing on its row alone: not deleted, not paused, not by a banned
+ * person. Written as SQL constants, not as parameters: a prepared statement's generic plan can then use the partial
+ * indexes of public listings, which have the same test.
+ */
+export const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned}`;

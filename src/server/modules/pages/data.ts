@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { userSchema } from '#shared/auth.js';
+import { categorySchema, serviceTypeSchema } from '#shared/catalogue.js';
+import type { PageDataRefusal, PageDataSource } from '#shared/pages.js';
+import { ratingStatsSchema, REVIEWS_PAGE_SIZE, reviewSchema } from '#shared/reviews.js';
+import { type BrowseResult, browseQuerySchema, type RelatedServices, serviceSchema } from '#shared/services.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { compile } from '../../lib/serializer.js';
+import type { Viewer } from '../../lib/viewer.js';
+import type { PageVisitor } from '../accounts/index.js';
+import type { Category, ServiceType } from '#shared/catalogue.js';
+import type { RatingStats, Review } from '#shared/reviews.js';
+import type { Service } from '#shared/services.js';
+
+/** What the pages read of the other modules: the calls behind the API routes the browser would make. */
+export interface PageReads {
+  catalogue: { categories(): Promise<Category[]>; serviceTypes(categoryId: number): Promise<ServiceType[] | undefined> };
+  listings: {
+    get(id: number, viewer: Viewer | null): Promise<Service>;
+    browseJson(query: z.output<typeof browseQuerySchema>, viewer: Viewer): Promise<string>;
+    browsePublicJson(query: z.output<typeof browseQuerySchema>): Promise<string>;
+    relatedJson(id: number, viewer: Viewer | null): Promise<string>;
+  };
+  reviews: { list(serviceId: number, limit: number): Promise<Review[]>; stats(serviceId: number): Promise<RatingStats> };
+}
+
+/** The answer as the route's serializer writes it: only the schema's fields, dates as text (decision 030). */
+function answered<T>(schema: z.ZodType<T>): (value: T) => T {
+  const serialize = compile(schema);
+  if (!serialize) throw new Error('A page answer schema has no compiled serializer');
+  return (value) => JSON.parse(serialize(value)) as T;
+}
+
+const asUser = answered(userSchema);
+const asCategories = answered(categorySchema.array());
+const asService = answered(serviceSchema);
+const asReviews = answered(reviewSchema.array());
+const asServiceTypes = answered(serviceTypeSchema.array());
+const asRatingStats = answered(ratingStatsSchema);
+
+/** A call the API would answer 404 to reads as null, another refusal as its PageDataRefusal; a fault is the render's. */
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw refusal(error);
+  }
+}
+
+function refusal(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.statusCode >= 500) return error;
+  const answer: PageDataRefusal = { status: error.statusCode, message: error.message, code: error.code };
+  return answer;
+}
+
+/** The data a server render reads for one visitor: the same module calls, and the same answers, as the API's. */
+export function pageData(reads: PageReads, visitor: PageVisitor | null): PageDataSource {
+  const viewer = visitor?.viewer ?? null;
+  return {
+    currentUser: visitor ? asUser(visitor.user) : null,
+    categories: async () => asCategories(await reads.catalogue.categories()),
+    serviceTypes: async (categoryId) => {
+      const types = await reads.catalogue.serviceTypes(categoryId);
+      return types ? asServiceTypes(types) : null;
+    },
+    async browse(query) {
+      const parsed = browseQuerySchema.safeParse(query);
+      if (!parsed.success) throw refusal(badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' }));
+      try {
+        const json = viewer ? await reads.listings.browseJson(parsed.data, viewer) : await reads.listings.browsePublicJson(parsed.data);
+        return JSON.parse(json) as BrowseResult;
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+    service: (id) => orNull(async () => asService(await reads.listings.get(id, viewer))),
+    related: (id) => orNull(async () => JSON.parse(await reads.listings.relatedJson(id, viewer)) as RelatedServices),
+    reviews: (id) => orNull(async () => asReviews(await reads.reviews.list(id, REVIEWS_PAGE_SIZE))),
+    ratingStats: (id) => orNull(async () => asRatingStats(await reads.reviews.stats(id))),
+  };
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { User } from '#shared/auth.js';
+import { api, ApiError } from '../../lib/api.js';
+
+export const currentUserQueryKey = ['auth', 'user'] as const;
+
+/**
+ * The signed-in user, or null when signed out: the server answers 401, or 403 'Your account has been
+ * suspended' once to a banned person's session, which it ends.
+ */
+export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/auth/user', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.code === 'account_suspended')) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: ({ signal }) => getCurrentUser(signal),
+  retry: false,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions);
+}
+
+/** Puts the user a mutation answered with into the cache, then re-reads it from the server. */
+export async function refreshCurrentUser(queryClient: QueryClient, user?: User): Promise<void> {
+  if (user) queryClient.setQueryData(currentUserQueryKey, user);
+  await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+}

@@ -1,0 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { isPageDataRefusal, type PageDataSource } from '#shared/pages.js';
+import type { Service } from '#shared/services.js';
+import { categoriesQueryKey } from '../../features/categories/index.js';
+import { browseQuery, listingId, readBrowseParams, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
+import { ApiError } from '../../lib/api.js';
+import { reviewKeys, serviceKeys } from '../cache/index.js';
+
+/** What a server render knows when it fills the query cache for a page (decision 042). */
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  data: PageDataSource;
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
+
+export type Prefetch = (context: PrefetchContext) => Promise<void>;
+
+/** A read the API would refuse fails as the browser's own call would have: an ApiError with the same status and code. */
+async function read<T>(call: () => Promise<T | null>): Promise<T> {
+  let value: T | null;
+  try {
+    value = await call();
+  } catch (error) {
+    throw isPageDataRefusal(error) ? new ApiError(error.status, error.message, { code: error.code }) : error;
+  }
+  if (value === null) throw new ApiError(404, 'Service not found', { code: 'not_found' });
+  return value;
+}
+
+export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => read(() => data.categories()) });
+
+/** The browse page: the categories (its tiles and filter) and the first page of results for the address's filters. */
+export const prefetchBrowse: Prefetch = async (context) => {
+  const { queryClient, data, search } = context;
+  const filters = toServiceFilters(readBrowseParams(search));
+  await Promise.all([
+    prefetchCategories(context),
+    queryClient.prefetchInfiniteQuery({
+      queryKey: serviceKeys.list(filters),
+      queryFn: () => read(() => data.browse(browseQuery(filters, null))),
+      initialPageParam: null as string | null,
+    }),
+  ]);
+};
+
+/** A listing's page: the listing, its service type's name, its reviews and rating, and the listings shown beside it. */
+export const prefetchListingPage: Prefetch = async ({ queryClient, data, params }) => {
+  const id = listingId(params.id);
+  if (id === null) return;
+  await queryClient.prefetchQuery({ queryKey: serviceKeys.detail(id), queryFn: () => read(() => data.service(id)) });
+  const service = queryClient.getQueryData<Service>(serviceKeys.detail(id));
+  if (!service) return;
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: serviceTypesQueryKey(service.categoryId), queryFn: () => read(() => data.serviceTypes(service.categoryId)) }),
+    queryClient.prefetchQuery({ queryKey: reviewKeys.stats(id), queryFn: () => read(() => data.ratingStats(id)) }),
+    queryClient.prefetchQuery({ queryKey: serviceKeys.related(id), queryFn: () => read(() => data.related(id)) }),
+    queryClient.prefetchQuery({ queryKey: reviewKeys.list(id), queryFn: () => read(() => data.reviews(id)) }),
+  ]);
+};

@@ -1,0 +1,74 @@
+import { formatDay } from '#web/lib/dates.js';
+import type { DayCode, Service } from '#shared/services.js';
+
+export const DAY_LABELS: Record<DayCode, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+
+const DAY_ORDER = Object.keys(DAY_LABELS) as DayCode[];
+
+/** Spec section 3: availability may arrive as a JSON string; unknown codes are dropped, the week order kept. */
+export function availabilityDays(availability: unknown): DayCode[] {
+  let days: unknown = availability;
+  if (typeof days === 'string') {
+    try {
+      days = JSON.parse(days);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(days) ? DAY_ORDER.filter((day) => days.includes(day)) : [];
+}
+
+export function formatMoney(amount: number): string {
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}
+
+/** Spec "Service card", price display. */
+export function priceLabel(service: Pick<Service, 'pricesVary' | 'rate' | 'rateType' | 'listingType'>): string | null {
+  if (service.pricesVary) return 'Prices Vary';
+  if (service.rate !== null) return `${formatMoney(service.rate)}${service.rateType === 'hourly' ? '/hr' : ''}`;
+  return service.listingType === 'request' ? 'Budget: Negotiable' : null;
+}
+
+/**
+ * Spec "Service card", date line: deleted, else updated (when later than created), else posted. Rendered pages pass
+ * `useTimeZone()`, so the server and the hydrating browser write the same day.
+ */
+export function dateLine(service: Pick<Service, 'createdAt' | 'updatedAt' | 'deletedAt'>, timeZone?: string): string {
+  if (service.deletedAt) return `Deleted on ${formatDay(service.deletedAt, timeZone)}`;
+  const created = new Date(service.createdAt);
+  const updated = new Date(service.updatedAt);
+  if (updated.getTime() > created.getTime()) return `Updated on ${formatDay(updated, timeZone)}`;
+  return `Posted on ${formatDay(created, timeZone)}`;
+}
+
+export function locationLabel(service: Pick<Service, 'isVirtual' | 'city' | 'state'>): string {
+  if (service.isVirtual) return 'Virtual Service';
+  return [service.city, service.state].filter(Boolean).join(', ');
+}
+
+const STORED_IMAGE = /^\/api\/images\/[^/?#]+$/;
+
+/** Cards show the smaller variant of an uploaded image; older inline data URLs have none. */
+export function cardImageUrl(src: string): string {
+  return STORED_IMAGE.test(src) ? `${src}/card` : src;
+}
+
+/** The widths of an uploaded photo's variants (src/server/modules/images/pipeline.ts): 640 × 480, and at most 1600. */
+const CARD_WIDTH = 640;
+const FULL_MAX_WIDTH = 1600;
+
+/**
+ * Both variants of an uploaded photo for `srcset`, so a browser picks by the width it draws and the screen's density
+ * (a phone's card takes the small one, a dense screen or the listing page the full one); none for a data URL.
+ */
+export function imageSrcSet(src: string): string | undefined {
+  return STORED_IMAGE.test(src) ? `${src}/card ${CARD_WIDTH}w, ${src} ${FULL_MAX_WIDTH}w` : undefined;
+}

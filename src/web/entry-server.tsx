@@ -1,0 +1,62 @@
+/**
+ * The web app's server entry (decision 042), built by `vite build --ssr` into dist/ssr and loaded by the server,
+ * which hands it the data source. It fills a query cache for the page the address names, renders the app to HTML
+ * once everything it shows is there, and answers the markup, the head, the status and the cache to send along.
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
+import type { RenderPage } from '#shared/pages.js';
+import { App } from './app/app.js';
+import { createQueryClient } from './app/query-client.js';
+import { currentUserQueryKey } from './app/session/index.js';
+import { matchPage } from './app/ssr/match-page.js';
+import { dehydrateForPage } from './app/ssr/page-state.js';
+import { ApiError } from './lib/api.js';
+import { ServerPageHead, ServerPageHeadContext } from './lib/use-page-meta.js';
+
+async function toText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const render: RenderPage = async (url, data) => {
+  const address = new URL(url, 'http://localhost');
+  const { route, params } = matchPage(address.pathname);
+  // A member who has not accepted the terms is sent on to them by the browser (spec section 2).
+  if (!route.server || (data.currentUser && !data.currentUser.termsAccepted)) return null;
+
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, data.currentUser);
+  await Promise.all([route.server.prefetch?.({ queryClient, data, params, search: address.searchParams }), route.component.preload?.()]);
+  // A refusal is part of the page (a listing nobody may see); a fault is not: the server sends the plain document.
+  const fault = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error' && !(query.state.error instanceof ApiError));
+  if (fault) throw fault.state.error;
+
+  const server = new ServerPageHead();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <ServerPageHeadContext value={server}>
+        <Router ssrPath={address.pathname} ssrSearch={address.search.slice(1)}>
+          <App queryClient={queryClient} />
+        </Router>
+      </ServerPageHeadContext>
+    </StrictMode>,
+    // React would move a boundary holding more than this many bytes to the document's end, swapped in by an inline
+    // script the Content-Security-Policy refuses: every boundary stays in place instead.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await toText(prelude);
+  if (!server.head) throw new Error(`The page at ${address.pathname} set no title (usePageMeta)`);
+  return {
+    status: server.status,
+    html,
+    head: server.head,
+    state: dehydrateForPage(queryClient),
+    modules: route.server.module ? [route.server.module] : [],
+  };
+};

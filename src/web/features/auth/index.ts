@@ -1,0 +1,5 @@
+/** What other features use of sign-in and the account record: the sign-in providers, accepting the terms, the profile's settings. */
+export { acceptTerms, useAcceptTerms } from './api/accept-terms.js';
+export { authProvidersQueryKey, authProvidersQueryOptions, useAuthProviders } from './api/get-auth-providers.js';
+export { updateEmailNotifications, useUpdateEmailNotifications } from './api/update-email-notifications.js';
+export { updateUsername, useUpdateUsername } from './api/update-username.js';

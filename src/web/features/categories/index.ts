@@ -1,0 +1,1 @@
+export { categoriesQueryKey, categoriesQueryOptions, getCategories, useCategories } from './api/get-categories.js';

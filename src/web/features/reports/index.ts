@@ -1,0 +1,1 @@
+export { ReportMenu } from './components/report-menu.js';

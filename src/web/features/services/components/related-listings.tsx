@@ -1,0 +1,37 @@
+import type { Service } from '#shared/services.js';
+import { displayName } from '#web/components/user-avatar.js';
+import { useRelatedServices } from '../api/get-related-services.js';
+import { PublicServiceCard } from './service-results.js';
+
+function RelatedList({ id, title, services }: { id: string; title: string; services: Service[] }) {
+  if (services.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="mb-4 text-xl font-semibold [overflow-wrap:anywhere]">
+        {title}
+      </h2>
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {services.map((service) => (
+          <li key={service.id}>
+            <PublicServiceCard service={service} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Under a listing: up to four more of its owner's public listings, then up to four public ones by other people in
+ * its category. Nothing shows while they load or when they failed: the listing itself is what the page is for.
+ */
+export function RelatedListings({ service }: { service: Pick<Service, 'id' | 'user'> }) {
+  const { data } = useRelatedServices(service.id);
+  if (!data) return null;
+  return (
+    <>
+      <RelatedList id="more-from-owner" title={`More from ${displayName(service.user)}`} services={data.moreFromOwner} />
+      <RelatedList id="similar-listings" title="Similar listings" services={data.similar} />
+    </>
+  );
+}

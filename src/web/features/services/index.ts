@@ -1,0 +1,5 @@
+/** Listings: what the app layer reads of them to render the browse page on the server (its pages load lazily). */
+export { serviceTypesQueryKey } from './api/get-service-types.js';
+export { browseQuery } from './api/get-services.js';
+export { readBrowseParams, toServiceFilters } from './pages/use-browse-params.js';
+export { listingId } from './pages/listing-id.js';

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { CalendarDays, FolderOpen, MapPin, Tag } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import type { Service } from '#shared/services.js';
+import { paths } from '#web/app/paths.js';
+import { useAuth } from '#web/app/session/index.js';
+import { dateLine } from '#web/components/listing/format.js';
+import { ShareButton } from '#web/components/listing/share.js';
+import { Rating } from '#web/components/stars.js';
+import { Button } from '#web/components/ui/button.js';
+import { PageSpinner } from '#web/components/ui/spinner.js';
+import { UserAvatar } from '#web/components/user-avatar.js';
+import { ApiError } from '#web/lib/api.js';
+import { formatDay, useTimeZone } from '#web/lib/dates.js';
+import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { cn } from '#web/lib/utils.js';
+import { MessageButton } from '../../messages/index.js';
+import { NotFoundPage } from '../../not-found/index.js';
+import { ReportMenu } from '../../reports/index.js';
+import { ReviewsList } from '../../reviews/index.js';
+import { useService } from '../api/get-service.js';
+import { useServiceTypes } from '../api/get-service-types.js';
+import { LikeOrCount } from '../components/like-button.js';
+import { OwnerMenu } from '../components/owner-menu.js';
+import { PhotoGallery } from '../components/photo-gallery.js';
+import { RelatedListings } from '../components/related-listings.js';
+import { listingId } from './listing-id.js';
+import { listingStructuredData } from './structured-data.js';
+import { DayBadges, ListingBadges, ListingFact, listingView } from '../components/service-card.js';
+
+const META_DESCRIPTION_CHARS = 160;
+
+/** The description on one line, cut at a word near `max` characters, for the page's meta description. */
+function summary(text: string, max = META_DESCRIPTION_CHARS): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * A listing's own page (issue 17): everything its card shows and what the card has no room for. An address that
+ * names no listing, or one this person may not see (the API answers 404), shows the not-found screen.
+ */
+export default function ServicePage() {
+  const id = listingId(useParams<{ id: string }>().id);
+  const query = useService(id ?? 0, { enabled: id !== null, retryOnMount: false });
+  if (id === null) return <NotFoundPage />;
+  if (query.isPending) return <PageSpinner label="Loading service" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundPage />;
+    return (
+      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <p className="font-medium">The service could not be loaded.</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Listing service={query.data} />;
+}
+
+function Listing({ service }: { service: Service }) {
+  const firstImage = service.images[0];
+  usePageMeta(service.title, summary(service.description), {
+    type: 'article',
+    ...(firstImage?.startsWith('/') && { image: { path: firstImage, alt: service.title } }),
+    structuredData: listingStructuredData(service),
+  });
+  const { user } = useAuth();
+  const timeZone = useTimeZone();
+  const [reviewsOpen, setReviewsOpen] = useState(true);
+  const serviceTypes = useServiceTypes(service.categoryId);
+  const serviceType = serviceTypes.data?.find((type) => type.id === service.serviceTypeId)?.name;
+
+  const own = user !== null && user.id === service.userId;
+  const { deleted, paused, request, price, location, days, provider } = listingView(service);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <article
+        aria-labelledby="listing-title"
+        className={cn(
+          // The owner's paused or deleted listing, dimmed as My Services shows it: by the surface, never the text.
+          (paused || deleted) && 'rounded-lg border border-dashed bg-muted p-4 sm:p-6',
+          deleted && 'border-red-300 dark:border-red-900',
+        )}
+      >
+        <header className="mb-6 grid gap-3">
+          <ListingBadges service={service} />
+          <h1 id="listing-title" className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+            {service.title}
+          </h1>
+          {(paused || deleted) && (
+            <p className="text-sm text-muted-foreground">
+              {deleted ? 'Only you can see this listing: it was deleted. Restore it from the menu to show it again.' : 'Only you can see this listing while it is paused.'}
+            </p>
+          )}
+        </header>
+
+        {/* On a phone the price and the buttons come right after the photos; on a wide screen they sit beside them. */}
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
+          <PhotoGallery images={service.images} title={service.title} category={service.category} dimmed={paused || deleted} />
+
+          <aside aria-label="Details" className="grid content-start gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:sticky lg:top-20 lg:self-start">
+            <div className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-sm">
+              {price && (
+                <p className="flex items-center gap-2 text-2xl font-semibold">
+                  <Tag className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="sr-only">Price: </span>
+                  {price}
+                </p>
+              )}
+              <ul className="grid gap-2 text-sm text-muted-foreground">
+                {location && (
+                  <ListingFact icon={MapPin} label="Location">
+                    {location}
+                  </ListingFact>
+                )}
+                <ListingFact icon={CalendarDays}>{dateLine(service, timeZone)}</ListingFact>
+                <ListingFact icon={FolderOpen} label="Category">
+                  <span>
+                    <Link href={paths.servicesInCategory(service.category.slug)} className="font-medium text-link underline-offset-4 hover:underline">
+                      {service.category.name}
+                    </Link>
+                    {serviceType && <> · {serviceType}</>}
+                  </span>
+                </ListingFact>
+              </ul>
+              {service.reviewCount > 0 ? (
+                <Rating average={service.averageRating} count={service.reviewCount} />
+              ) : (
+                <p className="text-sm text-muted-foreground">No reviews yet</p>
+              )}
+              <div className="flex flex-wrap items-center gap-1 border-t pt-3">
+                <LikeOrCount service={service} />
+                {/* Nobody messages their own listing, nor a paused or deleted one. */}
+                {!own && service.isActive && !deleted && <MessageButton service={service} />}
+                {/* Only a public listing is worth a link: nobody else can open a paused or deleted one. */}
+                {service.isActive && !deleted && <ShareButton service={service} />}
+                <div className="ml-auto">{own ? <OwnerMenu service={service} /> : <ReportMenu service={service} />}</div>
+              </div>
+            </div>
+
+            <section aria-labelledby="listing-provider" className="rounded-lg border bg-card p-5 text-card-foreground shadow-sm">
+              <h2 id="listing-provider" className="mb-3 text-sm font-medium text-muted-foreground">
+                {request ? 'Requested by' : 'Offered by'}
+              </h2>
+              <div className="flex items-center gap-3">
+                <UserAvatar user={service.user} name={provider} className="size-12 text-lg" />
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{provider}</p>
+                  <p className="text-sm text-muted-foreground">Member since {formatDay(service.user.memberSince, timeZone)}</p>
+                </div>
+              </div>
+            </section>
+          </aside>
+
+          <div className="grid content-start gap-8">
+            <section aria-labelledby="listing-description">
+              <h2 id="listing-description" className="mb-2 text-xl font-semibold">
+                {request ? 'About this request' : 'About this service'}
+              </h2>
+              <p className="whitespace-pre-line [overflow-wrap:anywhere]">{service.description}</p>
+            </section>
+
+            {days.length > 0 && (
+              <section aria-labelledby="listing-availability">
+                <h2 id="listing-availability" className="mb-2 text-xl font-semibold">
+                  Availability
+                </h2>
+                <DayBadges days={days} dimmed={paused || deleted} />
+              </section>
+            )}
+
+            <section aria-labelledby="listing-reviews">
+              {/* The list's own summary ('Reviews (2)') is what shows. */}
+              <h2 id="listing-reviews" className="sr-only">
+                Reviews
+              </h2>
+              <ReviewsList serviceId={service.id} open={reviewsOpen} onOpenChange={setReviewsOpen} />
+            </section>
+          </div>
+
+        </div>
+      </article>
+
+      <RelatedListings service={service} />
+    </div>
+  );
+}

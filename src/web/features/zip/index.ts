@@ -1,0 +1,1 @@
+export { lookupZip, useZipLookup, zipToLookUp } from './api/lookup-zip.js';
