@@ -74,8 +74,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   });
   // The pool repeats an idle client's error after dropping it; the client's own listener above reported it.
   pool.on('error', () => {});
+  // Once the pool is closing, a connection ended under it (a database dropped with FORCE as the last client is
+  // still saying goodbye, a server shutting down) is the end that was asked for, not a fault.
+  let closing = false;
   // Before the app listens (migrations, the seed) nobody hears the faults: they still reach the log.
   const reportFault = (error: Error) => {
+    if (closing) return;
     if (faultListeners.size === 0) console.warn('A database connection was lost; the pool opens a new one:', error.message);
     faultListeners.forEach((listener) => listener(error));
   };
@@ -86,7 +90,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     kind: 'postgres',
     connectionString: url,
     migrate: () => migratePg(db as never, { migrationsFolder }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
     pool,
     exclusively: (work) => holdingStartupLock(url, work),
     onConnectionError(listener) {
