@@ -258,6 +258,29 @@ test.describe('messaging', () => {
   });
 });
 
+test.describe('blocking', () => {
+  test('the block dialog, a blocked conversation and the profile with a blocked member, at 390 and 1280 px', async ({ page, request }) => {
+    const { ownerName, path } = await setUpConversation(page, request);
+    await showInTheme(page, { name: 'messages-conversation', path, heading: 'Messages', who: 'member' }, 'light');
+    await page.getByRole('button', { name: `More actions for the conversation with ${ownerName}` }).click();
+    await page.getByRole('menuitem', { name: `Block ${ownerName}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Block ${ownerName}?` });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/block-dialog-1280.png`, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/block-dialog-390.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Block member' }).click();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'You blocked this member.' })).toBeVisible();
+    await photograph(page, 'messages-blocked', PHONE);
+    await photograph(page, 'messages-blocked', DESKTOP);
+
+    await showInTheme(page, { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' }, 'light');
+    await expect(page.getByRole('region', { name: 'Blocked members' }).getByRole('listitem')).toHaveCount(1);
+    await photograph(page, 'profile-blocked-members', PHONE);
+    await photograph(page, 'profile-blocked-members', DESKTOP);
+  });
+});
+
 test.describe('reviews and reports', () => {
   test('the review form and the reviews list in a conversation, and the Report dialog, at 390 and 1280 px', async ({ page, request }) => {
     const { service, conversationId, path } = await setUpConversation(page, request);

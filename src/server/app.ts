@@ -42,6 +42,7 @@ import { createListingsRepository, createListingsService, createPublicPageCache,
 import { createEventBus, type EventBus, eventsRoutes } from './modules/events/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
+import { createMembersRepository, createMembersService, membersRoutes } from './modules/members/index.js';
 import { createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.js';
 import { createReportsRepository, createReportsService, reportsRoutes } from './modules/reports/index.js';
 import { createReviewsRepository, createReviewsService, reviewsRoutes } from './modules/reviews/index.js';
@@ -183,7 +184,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
   const avatars = createAvatarService({ db, images });
-  const deletion = createDeletionService({ db, images, mail: mailer, listings, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, adminEmails: config.ADMIN_EMAILS });
+  const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
   const reports = createReportsService({ repo: createReportsRepository(db), listings });
   const adminRepo = createAdminRepository(db);
@@ -193,6 +195,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     repo: createMessagingRepository(db),
     users,
     listings,
+    blocks: members,
     mail: mailer,
     events: bus,
     supportEmail: config.ADMIN_EMAILS[0],
@@ -221,6 +224,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageRoutes, { images });
   await app.register(zipRoutes);
   await app.register(messagingRoutes, { messaging });
+  await app.register(membersRoutes, { members });
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   await app.register(apiDocsRoutes);
   await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL, sources: { categories: catalogue.categories, visibleListingIds: listings.visibleListingIds } });

@@ -43,6 +43,9 @@ export const ERROR_CODES = {
   already_reviewed: 'This completion has already been reviewed.',
   no_reply_yet: 'The listing’s owner has not replied in this conversation yet.',
   report_already_handled: 'The report has already been reviewed or dismissed.',
+  // Between members (issue 18).
+  you_blocked_member: 'The person asking blocked this member: no conversation or message between them until they unblock.',
+  cannot_message_member: 'This member cannot be messaged by the person asking.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

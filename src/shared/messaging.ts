@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serialId, text } from './input.js';
 import { SAFETY_FLAGS } from './safety-flags.js';
+import { BLOCK_STATES } from './members.js';
 import { CONTACT_SUBJECT_MAX, MESSAGE_MAX, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, MESSAGING_TEXTS } from './messaging-limits.js';
 
 export * from './messaging-limits.js';
@@ -87,6 +88,11 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string(),
   lastMessage: z.object({ content: z.string(), createdAt: z.string(), fromUserId: z.string() }).nullable(),
   unreadCount: z.number(),
+  /**
+   * Beyond the spec (issue 18): a block between the two members, from the reader's side (`by_you`, `by_them`), or
+   * null. While one stands the composer gives way to the refusal each side would read.
+   */
+  block: z.enum(BLOCK_STATES).nullable(),
   /**
    * The listing it is about (spec section 3: id, title), with its owner, whether it is deleted, and when this
    * conversation marked it complete (issue 5), so the chat shows 'Completed' after a reload too.

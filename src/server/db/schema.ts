@@ -11,3 +11,4 @@ export * from './schema/mail.js';
 export * from './schema/reviews.js';
 export * from './schema/reports.js';
 export * from './schema/admin.js';
+export * from './schema/members.js';

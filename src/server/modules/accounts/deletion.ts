@@ -24,6 +24,11 @@ export interface DeletionListings {
   removeAllOf(tx: Db, userId: string): Promise<void>;
 }
 
+/** What deletion needs from the members module: the person's blocks, made and received, go in the deletion's transaction. */
+export interface DeletionBlocks {
+  forgetAllOf(tx: Db, userId: string): Promise<void>;
+}
+
 /** Password guesses per account through the deletion dialog (a stolen session must not become a password oracle). */
 const GUESSES = { name: 'deletion-password', points: 5, durationSeconds: 15 * 60 };
 
@@ -41,7 +46,7 @@ export function accountDeletedEmail(to: string, username: string | null): Email 
 /**
  * "Delete my account" (decision 014). Everything happens in one transaction: the confirmation email is written
  * to the outbox, the listings go for good (with their images, likes, reviews, reports and completions), the
- * person's likes elsewhere go with exact counters, every image, session, emailed link and OpenID Connect
+ * person's likes elsewhere go with exact counters, their blocks both ways, every image, session, emailed link and OpenID Connect
  * identity goes, and the users row becomes a tombstone. Reports the person made of other listings stay, at any
  * status, shown as by 'Deleted user': a report is about the listing, and the administrator still has to judge it.
  */
@@ -50,11 +55,12 @@ export function createDeletionService(deps: {
   images: DeletionImages;
   mail: Outbox;
   listings: DeletionListings;
+  blocks: DeletionBlocks;
   sessions: DeletionSessions;
   adminEmails: readonly string[];
   rateLimitScale?: number;
 }) {
-  const { db, images, mail, listings, adminEmails, sessions } = deps;
+  const { db, images, mail, listings, blocks, adminEmails, sessions } = deps;
   const guesses = new RateLimit(GUESSES, deps.rateLimitScale ?? 1);
 
   /**
@@ -95,6 +101,7 @@ export function createDeletionService(deps: {
         }
         await listings.removeAllOf(tx, user.id);
         await images.removeAllOf(tx, user.id);
+        await blocks.forgetAllOf(tx, user.id);
         await sessions.endAllOf(tx, user.id);
         await repo.deleteAccessOf(user.id);
         await repo.scrub(user.id);

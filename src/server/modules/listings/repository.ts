@@ -6,6 +6,7 @@ import { imageIdsOfListing } from '../images/index.js';
 import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
+import { blockedBySql } from '../members/index.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -21,6 +22,8 @@ function listingColumns(viewerId: string | Placeholder | null) {
     isLiked: viewerId
       ? sql<boolean>`exists (select 1 from ${serviceLikes} where ${serviceLikes.serviceId} = ${services.id} and ${serviceLikes.userId} = ${viewerId})`
       : sql<boolean>`false`,
+    /** The reader blocked the listing's owner (issue 18): the listing is hidden from them. */
+    ownerBlocked: viewerId ? sql<boolean>`${services.userId} in ${blockedBySql(viewerId)}` : sql<boolean>`false`,
     /** Full-precision creation time as text: the keyset cursor must not lose microseconds. */
     createdKey: sql<string>`${services.createdAt}::text`,
     imageIds: imageIdsOfListing,
@@ -132,6 +135,8 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       .where(
         and(
           isPublicListing,
+          // A signed-in reader never sees the listings of members they blocked (issue 18): a hashed subplan, read once.
+          shape.viewer ? sql`${services.userId} not in ${blockedBySql(value('viewerId'))}` : undefined,
           shape.category ? sql`${services.categoryId} = ${value('categoryId')}` : undefined,
           shape.type ? eq(services.listingType, sql`${value('listingType')}`) : undefined,
           // Every word in the title implies the whole match: one condition, which the planner estimates well
@@ -250,9 +255,19 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     },
 
     /** What the access policy needs of a listing, its title and its category (access.ts). */
-    async findAccessFacts(id: number, tx: Db = db): Promise<(ListingFacts & { id: number; title: string; categoryId: number }) | undefined> {
+    /** With `blockerId`, also whether that person blocked the listing's owner. */
+    async findAccessFacts(id: number, tx: Db = db, blockerId: string | null = null): Promise<(ListingFacts & { id: number; title: string; categoryId: number; ownerBlocked: boolean }) | undefined> {
       const [row] = await tx
-        .select({ id: services.id, title: services.title, categoryId: services.categoryId, userId: services.userId, deletedAt: services.deletedAt, isActive: services.isActive, ownerBanned: services.ownerBanned })
+        .select({
+          id: services.id,
+          title: services.title,
+          categoryId: services.categoryId,
+          userId: services.userId,
+          deletedAt: services.deletedAt,
+          isActive: services.isActive,
+          ownerBanned: services.ownerBanned,
+          ownerBlocked: blockerId ? sql<boolean>`${services.userId} in ${blockedBySql(blockerId)}` : sql<boolean>`false`,
+        })
         .from(services)
         .where(eq(services.id, id))
         .limit(1);
@@ -302,8 +317,9 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
      * Each is one bounded query over an index (`services_user_idx`, `services_public_category_newest_idx`).
      */
     async relatedRows(listing: { id: number; userId: string; categoryId: number }, viewerId: string | null, limit: number): Promise<{ moreFromOwner: PageRow[]; similar: PageRow[] }> {
+      const unblocked = viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined;
       const newest = (where: SQL) =>
-        db.select(pageColumns(viewerId)).from(services).where(and(isPublicListing, ne(services.id, listing.id), where)).orderBy(desc(services.createdAt), desc(services.id)).limit(limit);
+        db.select(pageColumns(viewerId)).from(services).where(and(isPublicListing, ne(services.id, listing.id), unblocked, where)).orderBy(desc(services.createdAt), desc(services.id)).limit(limit);
       const [moreFromOwner, similar] = await Promise.all([
         newest(eq(services.userId, listing.userId)),
         // Not the owner's: their listings have their own list, so none shows twice.

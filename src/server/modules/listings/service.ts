@@ -156,7 +156,8 @@ export function createListingsService(deps: {
       const record = await load(id, viewer);
       const { service, owner } = record;
       const access = listingAccess({ ...service, ownerBanned: owner.isBanned }, viewer?.id ?? null);
-      if (!mayView(access)) throw notFound(SERVICE_MESSAGES.notFound);
+      // Nor does anyone see a listing of a member they blocked (issue 18).
+      if (!mayView(access) || record.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
       return presentOne(record, viewer?.id ?? null);
     },
 
@@ -166,8 +167,8 @@ export function createListingsService(deps: {
      */
     async relatedJson(id: number, viewer: Viewer | null): Promise<string> {
       const viewerId = viewer?.id ?? null;
-      const facts = await repo.findAccessFacts(id);
-      if (!facts || !mayView(listingAccess(facts, viewerId))) throw notFound(SERVICE_MESSAGES.notFound);
+      const facts = await repo.findAccessFacts(id, undefined, viewerId);
+      if (!facts || !mayView(listingAccess(facts, viewerId)) || facts.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
       const { moreFromOwner, similar } = await repo.relatedRows(facts, viewerId, RELATED_LISTINGS_MAX);
       const texts = await cardTexts([...moreFromOwner, ...similar], viewer);
       const list = (rows: PageRow[]) => rows.flatMap((row) => texts.get(row.id) ?? []).join(',');

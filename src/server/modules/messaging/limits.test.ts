@@ -104,6 +104,7 @@ describe('with a slow count', () => {
       repo: slowed,
       users,
       listings,
+      blocks: { between: async () => null },
       mail: { enqueue: async () => {}, dropAllTo: async () => {} },
       events: { publish: async () => {} },
       supportEmail: undefined,

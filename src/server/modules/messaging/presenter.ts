@@ -21,6 +21,7 @@ export function presentConversation(record: ConversationRecord): Conversation {
     lastMessageAt: c.lastMessageAt.toISOString(),
     lastMessage: lastMessage && { content: lastMessage.content, createdAt: new Date(lastMessage.createdAt).toISOString(), fromUserId: lastMessage.fromUserId },
     unreadCount: Number(record.unreadCount),
+    block: record.block ?? null,
     service:
       record.service?.id != null
         ? {

@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, messages, serviceCompletions, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
+import type { BlockState } from '#shared/members.js';
+import { blockStateSql } from '../members/index.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -28,6 +30,10 @@ const involves = (userId: string) => or(eq(conversations.participant1Id, userId)
 const unreadOf = (userId: string) =>
   sql<number>`case when ${conversations.participant1Id} = ${userId} then ${conversations.participant1Unread} else ${conversations.participant2Unread} end`;
 
+/** The other participant of a conversation, as SQL. */
+const otherOf = (userId: string) =>
+  sql`case when ${conversations.participant1Id} = ${userId} then ${conversations.participant2Id} else ${conversations.participant1Id} end`;
+
 export function createMessagingRepository(db: Db) {
   /** Conversations with both people, the linked listing and the last message, as the list shows them. */
   const selectConversations = (viewerId: string, tx: Db = db) =>
@@ -39,6 +45,8 @@ export function createMessagingRepository(db: Db) {
         service: { id: services.id, title: services.title, userId: services.userId, deletedAt: services.deletedAt },
         completedAt: serviceCompletions.createdAt,
         unreadCount: unreadOf(viewerId),
+        // Between members only: the team's conversations (with a subject) are never blocked.
+        block: sql<BlockState>`case when ${conversations.subject} is null then ${blockStateSql(viewerId, otherOf(viewerId))} end`,
         lastMessage: sql<{ content: string; createdAt: string; fromUserId: string } | null>`(
           select json_build_object('content', m.content, 'createdAt', m.created_at, 'fromUserId', m.sender_id)
           from ${messages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
@@ -67,6 +75,12 @@ export function createMessagingRepository(db: Db) {
     /** Locks the conversation for the rest of the transaction: unread counts and throttles change together. */
     async lockRow(tx: Db, id: number): Promise<ConversationRow | undefined> {
       const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
+      return row;
+    },
+
+    /** `lockRow`, with the block that stands between the sender and the other participant (issue 18), in the same statement. */
+    async lockRowForSender(tx: Db, id: number, senderId: string): Promise<{ conversation: ConversationRow; block: BlockState } | undefined> {
+      const [row] = await tx.select({ conversation: conversations, block: blockStateSql(senderId, otherOf(senderId)) }).from(conversations).where(eq(conversations.id, id)).for('update');
       return row;
     },
 

@@ -20,6 +20,8 @@ import { presentConversation, presentMessage, type ParticipantRecord } from './p
 import type { ConversationRow, MessagingRepository } from './repository.js';
 import { historyCursor } from './cursor.js';
 import type { ListingsService } from '../listings/index.js';
+import type { MembersService } from '../members/index.js';
+import { BLOCK_TEXTS, type BlockState } from '#shared/members.js';
 
 /** What messaging needs from the live events module. */
 export interface MessagingEvents {
@@ -45,11 +47,15 @@ export interface MessagingUsers {
 /** What messaging needs from the listings module: the access policy's answer for a first message, and a title for emails. */
 export type MessagedListings = Pick<ListingsService, 'access' | 'titleOf'>;
 
+/** What messaging needs from the members module: whether a block stands between two people. */
+export type MessagingBlocks = Pick<MembersService, 'between'>;
+
 export interface MessagingDeps {
   db: Db;
   repo: MessagingRepository;
   users: MessagingUsers;
   listings: MessagedListings;
+  blocks: MessagingBlocks;
   mail: Outbox;
   events: MessagingEvents;
   /** The team's account receives the contact form: the first ADMIN_EMAILS address, once that person has signed up and proved it. */
@@ -63,7 +69,7 @@ const otherOf = (conversation: ConversationRow, userId: string) =>
   conversation.participant1Id === userId ? conversation.participant2Id : conversation.participant1Id;
 
 export function createMessagingService(deps: MessagingDeps) {
-  const { db, repo, users, listings, mail, events, publicUrl } = deps;
+  const { db, repo, users, listings, blocks, mail, events, publicUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function supportAccount(): Promise<Correspondent> {
@@ -156,6 +162,19 @@ export function createMessagingService(deps: MessagingDeps) {
     return recipient;
   }
 
+  /**
+   * A block in either direction stops every message between two members (issue 18); each side reads its own
+   * refusal, and the blocked one learns nothing more. Conversations with the team are never blocked.
+   */
+  async function refuseIfBlocked(userId: string, otherId: string): Promise<void> {
+    refuseBlocked(await blocks.between(userId, otherId));
+  }
+
+  function refuseBlocked(block: BlockState): void {
+    if (block === 'by_you') throw forbidden(BLOCK_TEXTS.youBlocked, { code: 'you_blocked_member' });
+    if (block === 'by_them') throw forbidden(BLOCK_TEXTS.cannotMessage, { code: 'cannot_message_member' });
+  }
+
   /** Where a new conversation goes: a listing's owner, or the team for the contact form. */
   async function destination(user: Viewer, input: StartConversation) {
     if (input.serviceId !== undefined) {
@@ -167,6 +186,7 @@ export function createMessagingService(deps: MessagingDeps) {
       const owner = await users.findUserById(service.userId);
       if (!owner || owner.isBanned || access.reason === 'banned-owner') throw forbidden(MESSAGING_ERRORS.recipientBanned, { code: 'owner_suspended' });
       if (access.reason === 'paused') throw notFound(MESSAGING_ERRORS.serviceNotFound);
+      await refuseIfBlocked(user.id, owner.id);
       return { recipient: owner, serviceId: service.id, subject: null, serviceTitle: service.title };
     }
     const support = await supportAccount();
@@ -223,18 +243,22 @@ export function createMessagingService(deps: MessagingDeps) {
     },
 
     /**
-     * Nine round trips when no email goes out (begin, the writer's lock, the conversation's, the recipient, the
-     * limit, the message, the counters, commit, the recipient's unread total), two or three more when one does.
+     * Nine round trips when no email goes out (begin, the writer's lock, the conversation's with any block, the
+     * recipient, the limit, the message, the counters, commit, the recipient's unread total), two or three more when one does.
      */
     async send(user: Viewer, conversationId: number, input: SendMessage) {
       const result = await transaction(db, async (tx) => {
         const record = await repo.lockWriter(tx, user.id);
-        // One read of the conversation, under its row lock: who takes part, and the counters this message changes.
-        const conversation = ownOrRefuse(await repo.lockRow(tx, conversationId), user);
+        // One read of the conversation, under its row lock: who takes part, the counters this message changes, and
+        // whether a block stands between the two.
+        const locked = await repo.lockRowForSender(tx, conversationId, user.id);
+        const conversation = ownOrRefuse(locked?.conversation, user);
         const recipient = await recipientOf(tx, conversation, user);
         // A retried send (decision 025) answers the stored message: no second row, no second count against the limit.
         const earlier = input.clientId ? await repo.findByClientId(tx, user.id, input.clientId, { conversationId }) : undefined;
         if (earlier) return { stored: true as const, id: earlier.id };
+        // The contact form's conversations (with a subject) are with the team, whom nobody blocks.
+        if (conversation.subject === null) refuseBlocked(locked!.block);
         await checkSendingLimit(tx, user.id);
         const message = await append(tx, conversation, { viewer: user, record }, recipient, { content: input.content, sendCopyToSender: input.sendCopyToSender, clientId: input.clientId });
         return { stored: false as const, message, recipientId: recipient.id };

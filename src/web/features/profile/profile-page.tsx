@@ -10,6 +10,7 @@ import { displayName } from '../../components/user-avatar.js';
 import { LOGOUT_URL } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
+import { BlockedMembersSection } from '../members/index.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
 import { UsernameField } from './username-field.js';
 
@@ -55,6 +56,7 @@ export default function ProfilePage() {
             </h2>
             <EmailNotificationsSetting user={user} />
           </section>
+          <BlockedMembersSection />
           <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">
             <Button asChild>
               <Link href={paths.myServices}>View Your Services</Link>

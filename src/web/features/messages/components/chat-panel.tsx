@@ -8,8 +8,11 @@ import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { ApiError } from '#web/lib/api.js';
 import { cn } from '#web/lib/utils.js';
+import { DELETED_USER_NAME } from '#shared/account.js';
+import { BlockNotice } from '../../members/index.js';
 import { CompleteButton, ConversationReviews } from '../../reviews/index.js';
 import { useMessages } from '../api/get-messages.js';
+import { ConversationMenu } from './conversation-menu.js';
 import { ConversationServiceStrip } from './conversation-service-strip.js';
 import { MessageComposer } from './message-composer.js';
 import { MessageHistory } from './message-history.js';
@@ -48,6 +51,9 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
   const { refetch } = history;
 
   const missing = history.error instanceof ApiError && (history.error.status === 403 || history.error.status === 404);
+  // Between members only: the team's conversations (with a subject) are never blocked, nor is a deleted account.
+  const member = conversation && other && conversation.subject === null && other.username !== DELETED_USER_NAME ? { id: other.id, name } : null;
+  const block = conversation?.block ?? null;
 
   return (
     <div className={chatPanelClasses}>
@@ -58,6 +64,7 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
           <h2 className="truncate text-lg font-semibold">{name}</h2>
           {topic && <p className="truncate text-sm text-muted-foreground">{topic}</p>}
         </div>
+        {member && block !== 'by_you' && <ConversationMenu member={member} />}
       </header>
 
       {history.isPending ? (
@@ -81,7 +88,7 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
         <>
           <MessageHistory history={history} userId={user.id} label={name} />
           {conversation?.service && <ServiceStrip conversation={conversation} service={conversation.service} userId={user.id} />}
-          <MessageComposer conversationId={conversationId} user={user} />
+          {block && member ? <BlockNotice block={block} member={member} /> : <MessageComposer conversationId={conversationId} user={user} />}
         </>
       )}
     </div>

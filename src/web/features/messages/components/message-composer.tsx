@@ -7,7 +7,9 @@ import { Checkbox } from '#web/components/ui/checkbox.js';
 import { Label } from '#web/components/ui/label.js';
 import { Textarea } from '#web/components/ui/textarea.js';
 import { toast } from '#web/components/ui/use-toast.js';
-import { errorMessage } from '#web/lib/api.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { messageKeys } from '#web/app/cache/index.js';
+import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useSendMessage } from '../api/send-message.js';
 import { clientIdFor, type FailedSend } from './client-id.js';
 
@@ -17,6 +19,7 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
   const [content, setContent] = useState('');
   const [sendCopy, setSendCopy] = useState(false);
   const sendMessage = useSendMessage(conversationId);
+  const queryClient = useQueryClient();
   const box = useRef<HTMLTextAreaElement>(null);
   /** Sending the failed text again reuses its key (decision 025), so a lost answer never makes a second copy. */
   const failed = useRef<FailedSend | null>(null);
@@ -36,6 +39,10 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
       { content: text, sendCopyToSender: sendCopy, clientId },
       {
         onError: (error) => {
+          // A block has come between the two since the page was read: the conversation says so, and the box gives way.
+          if (error instanceof ApiError && (error.code === 'you_blocked_member' || error.code === 'cannot_message_member')) {
+            void queryClient.invalidateQueries({ queryKey: messageKeys.conversations });
+          }
           failed.current = { conversationId, text, clientId };
           setContent((current) => (current === '' ? draft : current));
           const reason = errorMessage(error, '');

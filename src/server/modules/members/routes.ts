@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '#shared/errors.js';
+import { BLOCK_CHANGES_PER_HOUR, BLOCK_TEXTS, blockListSchema, memberIdParamsSchema } from '#shared/members.js';
+import { RateLimit } from '../../lib/rate-limit.js';
+import { requireUser } from '../../lib/viewer.js';
+import type { MembersService } from './service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const noContent = z.null().describe('No content');
+
+export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
+  // Per person, like the other writes of an account (decision 015): only accepted changes count.
+  const changes = new RateLimit({ name: 'member-blocks', points: BLOCK_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, BLOCK_TEXTS.tooManyChanges);
+
+  app.post(
+    '/api/users/:id/block',
+    { config: { signedIn: true }, schema: { params: memberIdParamsSchema, response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      await changes.spendOnSuccess(viewer.id, () => members.block(viewer, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/block',
+    { config: { signedIn: true }, schema: { params: memberIdParamsSchema, response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      await changes.spendOnSuccess(viewer.id, () => members.unblock(viewer, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get('/api/blocks', { config: { signedIn: true }, schema: { response: { 200: blockListSchema, 401: apiErrorSchema, 403: apiErrorSchema } } }, (request) =>
+    members.list(requireUser(request)),
+  );
+};

@@ -1,0 +1,54 @@
+/** Members as other members meet them (issue 18): blocking, one definition for the API and the pages. */
+import { z } from 'zod';
+import { textId } from './input.js';
+
+/** The most members one person may block: the list is answered whole, and a browse page filters by it. */
+export const MAX_BLOCKS = 1000;
+/** Blocks and unblocks a person may make in an hour (every write has a rate limit). */
+export const BLOCK_CHANGES_PER_HOUR = 60;
+
+export const BLOCK_TEXTS = {
+  /** Issue 18, word for word: what each side reads when a block stands between them. */
+  youBlocked: 'You blocked this member. Unblock them to send a message.',
+  cannotMessage: "You can't message this member.",
+  cannotBlockSelf: 'You cannot block yourself',
+  cannotBlockAdministrator: 'You cannot block an administrator',
+  memberNotFound: 'Member not found',
+  tooManyBlocks: `You can block at most ${MAX_BLOCKS.toLocaleString('en-US')} members. Unblock someone first.`,
+  tooManyChanges: 'Too many blocks and unblocks. Please try again later.',
+  // The browser's words.
+  block: 'Block',
+  unblock: 'Unblock',
+  confirmTitle: (username: string) => `Block ${username}?`,
+  confirmBody: "They won't be able to message you, and you won't see their listings. They are not told.",
+  confirmAction: 'Block member',
+  blocked: (username: string) => `${username} is blocked`,
+  unblocked: (username: string) => `${username} is unblocked`,
+  failure: 'Something went wrong. Please try again.',
+  sectionTitle: 'Blocked members',
+  sectionEmpty: "You haven't blocked anyone.",
+  sectionHelp: "Blocked members can't message you, and you don't see their listings.",
+} as const;
+
+/** `{ id }` of a member in the path (account ids are random UUIDs kept as text). */
+export const memberIdParamsSchema = z.object({ id: textId() });
+
+/** A member someone blocked, as GET /api/blocks lists them. */
+export const blockedMemberSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** GET /api/blocks: newest first, at most MAX_BLOCKS. */
+export const blockListSchema = z.object({ users: z.array(blockedMemberSchema) });
+export type BlockList = z.infer<typeof blockListSchema>;
+
+/**
+ * Between the person asking and another member: `by_you` when they blocked the other, `by_them` when the other
+ * blocked them (both may hold; `by_you` is then said), null when no block stands. The conversation's composer reads it.
+ */
+export const BLOCK_STATES = ['by_you', 'by_them'] as const;
+export type BlockState = (typeof BLOCK_STATES)[number] | null;
