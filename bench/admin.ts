@@ -209,8 +209,10 @@ const adminLayer = (db: Db): AdminLayer => {
   const repo = createAdminRepository(db);
   // The read paths are what is measured; the write-side modules are the real ones all the same.
   const listings = createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: locateZip });
-  const reports = createReportsService({ repo: createReportsRepository(db), listings });
-  const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users: createAuthRepository(db), listings, reports, streams: { endStreamsOf: async () => {} } });
+  const users = createAuthRepository(db);
+  const reports = createReportsService({ repo: createReportsRepository(db), listings, members: users });
+  const messages = { fromTeam: async () => {} };
+  const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users, listings, reports, messages, streams: { endStreamsOf: async () => {} } });
   return { service, repo, db };
 };
 

@@ -276,7 +276,8 @@ test('a message sharing a phone number or payment words shows its recipient a sa
   const messages = chatWith(page, ownerName).getByRole('listitem');
   await expect(messages).toHaveCount(2);
   const reminder = 'This message shares contact or payment details. Meet in public, never pay in advance, and keep talking here until you trust them.';
-  await expect(messages.last().getByRole('note')).toHaveText(reminder);
+  await expect(messages.last().getByRole('note')).toContainText(reminder);
+  await expect(messages.last().getByRole('note').getByRole('button', { name: 'Report message' })).toBeVisible();
   // Your own messages, and messages without such details, carry none.
   await expect(messages.first().getByRole('note')).toHaveCount(0);
 

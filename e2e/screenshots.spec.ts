@@ -281,6 +281,37 @@ test.describe('blocking', () => {
   });
 });
 
+test.describe('reporting people', () => {
+  test('the message report dialog, the profile with a decided report, and the Reports tab with a message report open, at 390 and 1280 px', async ({ page, request, otherPage }) => {
+    const { ownerName, path, conversationId } = await setUpConversation(page, request);
+    await replyWithApi(request, conversationId, 'Pay the deposit up front by Zelle please.');
+    await showInTheme(page, { name: 'messages-conversation', path, heading: 'Messages', who: 'member' }, 'light');
+    const flagged = page.getByRole('region', { name: `Messages with ${ownerName}` }).getByRole('listitem').last();
+    await flagged.getByRole('button', { name: 'Report message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report message' });
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-message-dialog-1280.png`, animations: 'disabled' });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/report-message-dialog-390.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await signInAsAdministrator(otherPage);
+    await otherPage.goto('/admin?tab=reports');
+    await otherPage.getByRole('combobox', { name: 'Kind' }).selectOption('Messages');
+    await expect(otherPage.getByRole('listitem', { name: `Report about a message from ${ownerName}` }).first()).toBeVisible();
+    await photograph(otherPage, 'admin-reports-messages', DESKTOP);
+    await photograph(otherPage, 'admin-reports-messages', PHONE);
+    await otherPage.getByRole('listitem', { name: `Report about a message from ${ownerName}` }).first().getByRole('button', { name: 'Mark Reviewed' }).click();
+    await expect(otherPage.getByRole('listitem', { name: `Report about a message from ${ownerName}` }).first().getByRole('button', { name: 'Mark Reviewed' })).toHaveCount(0);
+
+    await showInTheme(page, { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' }, 'light');
+    await expect(page.getByRole('region', { name: 'My reports' }).getByRole('listitem')).toContainText('Action taken');
+    await photograph(page, 'profile-my-reports', PHONE);
+    await photograph(page, 'profile-my-reports', DESKTOP);
+  });
+});
+
 test.describe('reviews and reports', () => {
   test('the review form and the reviews list in a conversation, and the Report dialog, at 390 and 1280 px', async ({ page, request }) => {
     const { service, conversationId, path } = await setUpConversation(page, request);

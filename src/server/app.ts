@@ -187,9 +187,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, adminEmails: config.ADMIN_EMAILS });
   const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
-  const reports = createReportsService({ repo: createReportsRepository(db), listings });
+  const reports = createReportsService({ repo: createReportsRepository(db), listings, members: users });
   const adminRepo = createAdminRepository(db);
-  const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, streams: sessions });
   const messaging = createMessagingService({
     db,
     repo: createMessagingRepository(db),
@@ -201,6 +200,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     supportEmail: config.ADMIN_EMAILS[0],
     publicUrl: config.PUBLIC_URL,
   });
+  const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, messages: messaging, streams: sessions });
 
   // Routes: the session first, so every route after it knows who asks.
   await app.register(sessionPlugin, { config, sessions });
@@ -218,7 +218,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await registerBackups(app, { config, database });
   await app.register(adminRoutes, {
     admin,
-    overview: createOverviewService({ db, repo: createOverviewRepository(db), openReports: () => adminRepo.countReports('pending'), backups: app.backups }),
+    overview: createOverviewService({ db, repo: createOverviewRepository(db), openReports: () => adminRepo.countReports({ status: 'pending' }), backups: app.backups }),
     warnings: healthWarnings(config),
   });
   await app.register(imageRoutes, { images });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './input.js';
 import { participantSchema } from './messaging.js';
-import { REPORT_REASONS, REPORT_STATUSES } from './reports.js';
+import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from './reports.js';
 import { LISTING_TYPES, RATE_TYPES } from './services.js';
 
 /**
@@ -28,6 +28,11 @@ export const ADMIN_TEXTS = {
   noReportsYet: 'No service reports have been submitted yet.',
   noMessages: 'No messages in this conversation',
   backToConversations: 'Back to Conversations',
+  // Reports of members and messages (issue 18).
+  backToReports: 'Back to Reports',
+  readConversation: 'Read the conversation',
+  reportedMember: 'Reported member',
+  reportedMessage: 'Reported message',
   banFailure: 'Error banning user',
   unbanFailure: 'Error unbanning user',
   deleteFailure: 'Error deleting service',
@@ -106,6 +111,8 @@ export const adminServicesQuerySchema = z.object({ ...pageQuery, includeDeleted:
 export const adminReportsQuerySchema = z.object({
   ...pageQuery,
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(REPORT_STATUSES).optional()),
+  /** Beyond the spec (issue 18): only reports of listings, of members or of messages; absent or 'all' lists every kind. */
+  kind: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(REPORT_KINDS).optional()),
 });
 export const adminConversationsQuerySchema = z.object(pageQuery);
 export const adminMessagesQuerySchema = z.object(pageQuery);
@@ -147,18 +154,36 @@ export const adminServiceSchema = z.object({
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
 
-/** The Report of spec section 3 as the administrator sees it: the people and the reported listing in full. */
-export const adminReportSchema = z.object({
+const adminReportFields = {
   id: z.number(),
   status: z.enum(REPORT_STATUSES),
   reason: z.enum(REPORT_REASONS),
   description: z.string().nullable(),
   createdAt: z.string(),
   reporter: authorSchema,
-  service: adminServiceSchema.pick({ id: true, title: true, description: true, listingType: true, category: true, rate: true, rateType: true, pricesVary: true, deletedAt: true, author: true }),
   reviewedBy: authorSchema.nullable(),
   reviewedAt: z.string().nullable(),
-});
+};
+
+/**
+ * The Report of spec section 3 as the administrator sees it: the people and the reported listing in full, and beyond
+ * the spec its `kind` (issue 18). A member's report names the member (`reportedUser`); a message's carries the message
+ * and its conversation, which the administrator can open.
+ */
+export const adminReportSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...adminReportFields,
+    kind: z.literal('service'),
+    service: adminServiceSchema.pick({ id: true, title: true, description: true, listingType: true, category: true, rate: true, rateType: true, pricesVary: true, deletedAt: true, author: true }),
+  }),
+  z.object({ ...adminReportFields, kind: z.literal('member'), reportedUser: authorSchema.extend({ isBanned: z.boolean() }) }),
+  z.object({
+    ...adminReportFields,
+    kind: z.literal('message'),
+    message: z.object({ id: z.number(), content: z.string(), createdAt: z.string(), sender: authorSchema }),
+    conversationId: z.number(),
+  }),
+]);
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
 export const adminConversationSchema = z.object({

@@ -193,7 +193,7 @@ describe('DELETE /api/auth/account', () => {
     const messages = await ok<AdminMessagesPage>(call(t, 'GET', `/api/admin/conversations/${n.chat.id}/messages`, admin.cookie));
     expect(messages.messages.map((m) => m.fromUser.username)).toEqual([DELETED_USER_NAME, n.neighbour.user.username, DELETED_USER_NAME]);
     const reports = await ok<AdminReportsPage>(call(t, 'GET', '/api/admin/reports?limit=100', admin.cookie));
-    expect(reports.reports.find((r) => r.service.id === n.other.id)?.reporter).toEqual({ id: leaver.user.id, username: DELETED_USER_NAME, email: null });
+    expect(reports.reports.find((r) => r.kind === 'service' && r.service.id === n.other.id)?.reporter).toEqual({ id: leaver.user.id, username: DELETED_USER_NAME, email: null });
     expect((await call(t, 'POST', `/api/admin/users/${leaver.user.id}/ban`, admin.cookie)).statusCode).toBe(404);
   });
 

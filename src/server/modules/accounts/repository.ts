@@ -23,8 +23,8 @@ export function createAuthRepository(db: Db) {
   let sessionById: ReturnType<typeof prepareSessionById> | undefined;
 
   return {
-    async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+    async findUserByEmail(email: string, tx: Db = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
       return row;
     },
 

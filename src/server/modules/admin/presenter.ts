@@ -43,29 +43,45 @@ export function presentAdminService({ service: s, category, author }: ServiceRec
   };
 }
 
+/** A person read through a left join: there, or absent (every column null). */
+function present<P extends { id: string | null; username: string | null; deletedAt: Date | null }>(person: P | null): (Omit<P, 'deletedAt' | 'id'> & { id: string }) | null {
+  return person?.id != null ? (asSeenByOthers(person) as Omit<P, 'deletedAt' | 'id'> & { id: string }) : null;
+}
+
 export function presentAdminReport(record: ReportRecord): AdminReport {
-  const { report: r, service: s } = record;
-  return {
+  const { report: r } = record;
+  const common = {
     id: r.id,
     status: r.status,
     reason: r.reason,
     description: r.description,
     createdAt: r.createdAt.toISOString(),
     reporter: asSeenByOthers(record.reporter),
-    service: {
-      id: s.id,
-      title: s.title,
-      description: s.description,
-      listingType: s.listingType,
-      category: record.category,
-      rate: dollars(s.rateCents),
-      rateType: s.rateType,
-      pricesVary: s.pricesVary,
-      deletedAt: s.deletedAt?.toISOString() ?? null,
-      author: asSeenByOthers(record.author),
-    },
-    reviewedBy: record.reviewedBy?.id != null ? asSeenByOthers(record.reviewedBy) : null,
+    reviewedBy: present(record.reviewedBy),
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
+  };
+  // The columns of the kind's target are there (a check constraint holds one target per report).
+  if (r.kind === 'member') return { ...common, kind: 'member', reportedUser: present(record.reportedUser)! };
+  if (r.kind === 'message') {
+    const m = record.message!;
+    return { ...common, kind: 'message', message: { id: m.id!, content: m.content!, createdAt: m.createdAt!.toISOString(), sender: present(record.sender)! }, conversationId: m.conversationId! };
+  }
+  const s = record.service!;
+  return {
+    ...common,
+    kind: 'service',
+    service: {
+      id: s.id!,
+      title: s.title!,
+      description: s.description!,
+      listingType: s.listingType!,
+      category: { id: record.category!.id!, name: record.category!.name! },
+      rate: dollars(s.rateCents),
+      rateType: s.rateType!,
+      pricesVary: s.pricesVary!,
+      deletedAt: s.deletedAt?.toISOString() ?? null,
+      author: present(record.author)!,
+    },
   };
 }
 

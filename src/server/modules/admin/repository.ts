@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ReportStatus } from '#shared/reports.js';
+import type { ReportKind, ReportStatus } from '#shared/reports.js';
 import type { Db } from '../../db/client.js';
 import { adminAuditLog, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
@@ -27,6 +27,8 @@ const participant1 = alias(users, 'participant1');
 const participant2 = alias(users, 'participant2');
 const sender = alias(users, 'sender');
 const actor = alias(users, 'actor');
+const reportedUser = alias(users, 'reported_user');
+const reportedSender = alias(users, 'reported_sender');
 
 /**
  * A person as the administrator sees them next to a listing, report or log entry: id, username, email, and
@@ -64,6 +66,12 @@ const serviceColumns = {
   deletedAt: services.deletedAt,
 };
 
+/** Which reports a list shows: of one status, of one kind, or all. */
+export interface ReportFilter {
+  status?: ReportStatus;
+  kind?: ReportKind;
+}
+
 export function createAdminRepository(db: Db) {
   const selectServices = (tx: Db = db) =>
     tx
@@ -77,6 +85,7 @@ export function createAdminRepository(db: Db) {
       .innerJoin(categories, eq(categories.id, services.categoryId))
       .innerJoin(author, eq(author.id, services.userId));
 
+  /** Reports of every kind: the listing and its owner, the member, or the message and its sender, each where it applies. */
   const selectReports = (tx: Db = db) =>
     tx
       .select({
@@ -85,14 +94,20 @@ export function createAdminRepository(db: Db) {
         service: serviceColumns,
         category: { id: categories.id, name: categories.name },
         author: person.author,
+        reportedUser: { id: reportedUser.id, username: reportedUser.username, email: reportedUser.email, deletedAt: reportedUser.deletedAt, isBanned: reportedUser.isBanned },
+        message: { id: messages.id, content: messages.content, createdAt: messages.createdAt, conversationId: messages.conversationId },
+        sender: { id: reportedSender.id, username: reportedSender.username, email: reportedSender.email, deletedAt: reportedSender.deletedAt },
         reviewedBy: person.reviewer,
         sortKey: sortTime(reports.createdAt),
       })
       .from(reports)
       .innerJoin(reporter, eq(reporter.id, reports.reporterId))
-      .innerJoin(services, eq(services.id, reports.serviceId))
-      .innerJoin(categories, eq(categories.id, services.categoryId))
-      .innerJoin(author, eq(author.id, services.userId))
+      .leftJoin(services, eq(services.id, reports.serviceId))
+      .leftJoin(categories, eq(categories.id, services.categoryId))
+      .leftJoin(author, eq(author.id, services.userId))
+      .leftJoin(reportedUser, eq(reportedUser.id, reports.reportedUserId))
+      .leftJoin(messages, eq(messages.id, reports.messageId))
+      .leftJoin(reportedSender, eq(reportedSender.id, messages.senderId))
       .leftJoin(reviewer, eq(reviewer.id, reports.reviewedBy));
 
   const selectConversations = (tx: Db = db) =>
@@ -110,7 +125,7 @@ export function createAdminRepository(db: Db) {
       .leftJoin(services, eq(services.id, conversations.serviceId));
 
   const countOf = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? 0;
-  const reportFilter = (status: ReportStatus | undefined) => (status ? eq(reports.status, status) : undefined);
+  const reportFilter = ({ status, kind }: ReportFilter) => and(status ? eq(reports.status, status) : undefined, kind ? eq(reports.kind, kind) : undefined);
   const serviceFilter = (includeDeleted: boolean) => (includeDeleted ? undefined : isNull(services.deletedAt));
 
   return {
@@ -143,13 +158,13 @@ export function createAdminRepository(db: Db) {
     countServices: (includeDeleted: boolean) => countOf(db.select({ n: count() }).from(services).where(serviceFilter(includeDeleted))),
 
     // Reports: newest first over reports_newest_idx or reports_status_newest_idx.
-    async pageOfReports(status: ReportStatus | undefined, limit: number, after?: After<number>) {
+    async pageOfReports(filter: ReportFilter, limit: number, after?: After<number>) {
       return selectReports()
-        .where(and(reportFilter(status), before(reports.createdAt, reports.id, after, 'integer')))
+        .where(and(reportFilter(filter), before(reports.createdAt, reports.id, after, 'integer')))
         .orderBy(desc(reports.createdAt), desc(reports.id))
         .limit(limit);
     },
-    countReports: (status: ReportStatus | undefined) => countOf(db.select({ n: count() }).from(reports).where(reportFilter(status))),
+    countReports: (filter: ReportFilter) => countOf(db.select({ n: count() }).from(reports).where(reportFilter(filter))),
     async findReport(id: number, tx: Db = db) {
       const [row] = await selectReports(tx).where(eq(reports.id, id)).limit(1);
       return row;

@@ -10,7 +10,8 @@ import type {
   ReportStatusUpdate,
 } from '#shared/admin.js';
 import { ADMIN_ERRORS } from '#shared/admin.js';
-import type { ReportStatus } from '#shared/reports.js';
+import { REPORT_OUTCOME_TEXTS } from '#shared/reports.js';
+import type { DecidedReport } from '../reports/index.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -26,7 +27,7 @@ import {
   presentAdminUser,
   presentAuditEntry,
 } from './presenter.js';
-import type { AdminRepository, AdminUserRow } from './repository.js';
+import type { AdminRepository, AdminUserRow, ReportFilter } from './repository.js';
 
 interface PageQuery {
   limit: number;
@@ -46,8 +47,16 @@ export interface AdminUsers {
 
 /** What a report decision writes through the reports module. */
 export interface AdminReports {
-  setStatus(tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string): Promise<{ id: number; serviceTitle: string } | undefined>;
+  setStatus(tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string): Promise<DecidedReport | undefined>;
 }
+
+/** What the administrator's actions tell members through the messaging module, inside the action's transaction. */
+export interface AdminMessages {
+  fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer }): Promise<void>;
+}
+
+/** A decided report in the audit log: a listing's title as before, a member or a message's sender by username. */
+const auditName = (report: DecidedReport) => (report.kind === 'service' ? report.name : report.kind === 'member' ? `member ${report.name}` : `message from ${report.name}`);
 
 const nameOf = (person: { username: string | null; email?: string | null; id: string }) => person.username ?? person.email ?? person.id;
 
@@ -62,11 +71,12 @@ export interface AdminDeps {
   users: AdminUsers;
   listings: AdminListings;
   reports: AdminReports;
+  messages: AdminMessages;
   streams: BannedStreams;
 }
 
 export function createAdminService(deps: AdminDeps) {
-  const { repo, adminEmails, users, listings, reports, streams } = deps;
+  const { repo, adminEmails, users, listings, reports, messages, streams } = deps;
 
   async function setBanned(admin: Viewer, userId: string, banned: boolean): Promise<AdminUser> {
     const target = await repo.findUser(userId);
@@ -123,9 +133,10 @@ export function createAdminService(deps: AdminDeps) {
       return { id: serviceId };
     },
 
-    async reports(query: PageQuery & { status?: ReportStatus }): Promise<AdminReportsPage> {
+    async reports(query: PageQuery & ReportFilter): Promise<AdminReportsPage> {
       const after = adminCursors.reports.decode(query.cursor);
-      const [rows, total] = await Promise.all([repo.pageOfReports(query.status, query.limit + 1, after), repo.countReports(query.status)]);
+      const filter = { status: query.status, kind: query.kind };
+      const [rows, total] = await Promise.all([repo.pageOfReports(filter, query.limit + 1, after), repo.countReports(filter)]);
       const page = pageOf(rows, query.limit, (last) => adminCursors.reports.encode({ k: 'reports', t: last.sortKey, i: last.report.id }));
       return { reports: page.items.map(presentAdminReport), total, nextCursor: page.nextCursor };
     },
@@ -139,8 +150,11 @@ export function createAdminService(deps: AdminDeps) {
           action: 'report.status',
           targetType: 'report',
           targetId: String(reportId),
-          summary: `${input.status}: ${updated.serviceTitle}`,
+          summary: `${input.status}: ${auditName(updated)}`,
         });
+        // The reporter hears the outcome from the team (issue 18), with the usual email notification rules.
+        const about = REPORT_OUTCOME_TEXTS.about(updated.kind, updated.name);
+        await messages.fromTeam(tx, { toId: updated.reporterId, subject: REPORT_OUTCOME_TEXTS.subject, content: REPORT_OUTCOME_TEXTS[input.status](about), actingAdmin: admin });
         return (await repo.findReport(reportId, tx))!;
       });
       return presentAdminReport(record);

@@ -84,6 +84,17 @@ export function createMessagingRepository(db: Db) {
       return row;
     },
 
+    /** The newest conversation the team's `senderId` started with `recipientId` under `subject`. */
+    async findTeamConversation(tx: Db, senderId: string, recipientId: string, subject: string): Promise<ConversationRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.participant1Id, senderId), eq(conversations.participant2Id, recipientId), eq(conversations.subject, subject)))
+        .orderBy(desc(conversations.id))
+        .limit(1);
+      return row;
+    },
+
     async findAboutService(serviceId: number, writerId: string, tx: Db = db): Promise<ConversationRow | undefined> {
       const [row] = await tx
         .select()

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden, conflict, notFound, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
-import { transaction } from '../../lib/transaction.js';
+import { afterCommit, transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { messageCopyEmail, newMessageEmail, type Outbox } from '../mail/index.js';
 import { presentConversation, presentMessage, type ParticipantRecord } from './presenter.js';
@@ -41,7 +41,7 @@ export interface Correspondent {
 
 export interface MessagingUsers {
   findUserById(id: string, tx?: Db): Promise<Correspondent | undefined>;
-  findUserByEmail(email: string): Promise<Correspondent | undefined>;
+  findUserByEmail(email: string, tx?: Db): Promise<Correspondent | undefined>;
 }
 
 /** What messaging needs from the listings module: the access policy's answer for a first message, and a title for emails. */
@@ -270,6 +270,29 @@ export function createMessagingService(deps: MessagingDeps) {
 
     async unreadCount(user: Viewer) {
       return { count: await repo.unreadTotal(user.id) };
+    },
+
+    /**
+     * A message from the team to a member, inside the caller's transaction (a report's outcome, issue 18): in the
+     * member's one conversation with the team under `subject`, started if there is none, with the usual email
+     * notification rules. Sent by the team's account, or by `actingAdmin` while there is none; nothing is sent to a
+     * deleted account. The live events follow the commit.
+     */
+    async fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer }): Promise<void> {
+      const to = await users.findUserById(input.toId, tx);
+      if (!to || to.deletedAt) return;
+      const team = deps.supportEmail ? await users.findUserByEmail(deps.supportEmail, tx) : undefined;
+      const sender: Viewer =
+        team && team.emailVerified && !team.isBanned && team.id !== to.id
+          ? { id: team.id, username: team.username, email: team.email, emailVerified: true, role: 'administrator', termsAccepted: true, isBanned: false }
+          : input.actingAdmin;
+      if (sender.id === to.id) return;
+      const record = await repo.lockWriter(tx, sender.id);
+      const existing = await repo.findTeamConversation(tx, sender.id, to.id, input.subject);
+      const conversation = existing ?? (await repo.insertConversation(tx, { participant1Id: sender.id, participant2Id: to.id, serviceId: null, subject: input.subject }))!;
+      const locked = (await repo.lockRow(tx, conversation.id))!;
+      const message = await append(tx, locked, { viewer: sender, record }, to, { content: input.content, sendCopyToSender: false });
+      await afterCommit(tx, () => announce(message, sender.id, to.id));
     },
 
     /** What a newly opened event stream hears first. */

@@ -27,6 +27,7 @@ describe('reporting a listing', () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<Report>()).toEqual({
         id: expect.any(Number),
+        kind: 'service',
         status: 'pending',
         reason,
         description: 'Asks for payment up front.',

@@ -1,12 +1,14 @@
-import type { CreateReport, Report } from '#shared/reports.js';
-import { REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '#shared/reports.js';
+import { DELETED_USER_NAME } from '#shared/account.js';
+import type { CreateReport, MemberReport, MessageReport, MyReport, Report, ReportKind } from '#shared/reports.js';
+import { MY_REPORTS_MAX, PERSON_REPORT_TEXTS, REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '#shared/reports.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { ReportRow, ReportsRepository } from './repository.js';
+import type { NamedReport, ReportRow, ReportsRepository, ReportTarget } from './repository.js';
 import type { ListingsService } from '../listings/index.js';
 
-function present(row: ReportRow, reporter: Viewer, service: { id: number; title: string }): Report {
+/** What every report answers of itself, whatever it is about. */
+function common(row: ReportRow, reporter: Viewer) {
   return {
     id: row.id,
     status: row.status,
@@ -14,18 +16,54 @@ function present(row: ReportRow, reporter: Viewer, service: { id: number; title:
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     reporter: { id: reporter.id, username: reporter.username },
-    service: { id: service.id, title: service.title },
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
   };
 }
 
+/** A report's target as people name it: the listing's title, or the member's username (for a message, its sender's). */
+export function targetName(named: NamedReport): { title: string } | { username: string } {
+  const { report } = named;
+  if (report.kind === 'service') return { title: named.serviceTitle ?? '' };
+  const [username, deletedAt] = report.kind === 'member' ? [named.reportedUsername, named.reportedDeletedAt] : [named.senderUsername, named.senderDeletedAt];
+  return { username: deletedAt || !username ? DELETED_USER_NAME : username };
+}
+
+/** A report just decided: who sent it, and the name of what it was about (a listing's title or a member's username). */
+export interface DecidedReport {
+  id: number;
+  kind: ReportKind;
+  reporterId: string;
+  name: string;
+}
+
 /** What reports need from the listings module: the access policy's answer for the reporter. */
 export type ReportedListings = Pick<ListingsService, 'access'>;
 
-export function createReportsService(deps: { repo: ReportsRepository; listings: ReportedListings; now?: () => Date }) {
-  const { repo, listings } = deps;
+/** What reports need to know of a reported member: that the account is there. */
+export interface ReportedMembers {
+  findUserById(id: string): Promise<{ id: string; username: string | null; deletedAt: Date | null } | undefined>;
+}
+
+export function createReportsService(deps: { repo: ReportsRepository; listings: ReportedListings; members: ReportedMembers; now?: () => Date }) {
+  const { repo, listings, members } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * The report, written under the reporter's row lock after the one-pending and hourly checks; every kind counts
+   * against the same ten an hour (issue 18).
+   */
+  async function file(user: Viewer, target: ReportTarget, input: CreateReport, texts: { alreadyReported: string; tooMany: string }): Promise<ReportRow> {
+    const duplicate = () => conflict(texts.alreadyReported, { code: 'already_reported' });
+    const row = await repo.asReporter(user.id, async (tx) => {
+      if (await repo.hasPending(tx, target, user.id)) throw duplicate();
+      const recent = await repo.countSince(tx, user.id, new Date(now().getTime() - 3_600_000));
+      if (recent >= REPORTS_PER_HOUR) throw tooManyRequests(texts.tooMany, 3600);
+      return repo.insert(tx, { target, reporterId: user.id, reason: input.reason, description: input.description ?? null });
+    });
+    if (!row) throw duplicate();
+    return row;
+  }
 
   return {
     async create(user: Viewer, serviceId: number, input: CreateReport): Promise<Report> {
@@ -34,18 +72,54 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
       if (!service || reason === 'paused' || reason === 'banned-owner') throw notFound(REPORT_ERRORS.serviceNotFound);
       if (reason === 'own') throw badRequest(REPORT_TEXTS.ownListing, { code: 'own_listing' });
       if (reason === 'deleted') throw conflict(REPORT_ERRORS.serviceDeleted, { code: 'listing_deleted' });
-      const row = await repo.asReporter(user.id, async (tx) => {
-        if (await repo.hasPending(tx, serviceId, user.id)) throw conflict(REPORT_ERRORS.alreadyReported, { code: 'already_reported' });
-        const recent = await repo.countSince(tx, user.id, new Date(now().getTime() - 3_600_000));
-        if (recent >= REPORTS_PER_HOUR) throw tooManyRequests(REPORT_ERRORS.tooManyReports, 3600);
-        return repo.insert(tx, { serviceId, reporterId: user.id, reason: input.reason, description: input.description ?? null });
-      });
-      if (!row) throw conflict(REPORT_ERRORS.alreadyReported, { code: 'already_reported' });
-      return present(row, user, service);
+      const row = await file(user, { kind: 'service', id: serviceId }, input, { alreadyReported: REPORT_ERRORS.alreadyReported, tooMany: REPORT_ERRORS.tooManyReports });
+      return { ...common(row, user), kind: 'service', service: { id: service.id, title: service.title } };
     },
 
-    /** The administrator's decision on a pending report, inside their transaction (see the repository's setStatus). */
-    setStatus: (tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string) => repo.setStatus(tx, reportId, status, reviewerId),
+    /** A member: anyone but yourself who has an account (a deleted one is not found). */
+    async createMember(user: Viewer, memberId: string, input: CreateReport): Promise<MemberReport> {
+      if (memberId === user.id) throw badRequest(PERSON_REPORT_TEXTS.ownMember);
+      const member = await members.findUserById(memberId);
+      if (!member || member.deletedAt) throw notFound(PERSON_REPORT_TEXTS.memberNotFound);
+      const row = await file(user, { kind: 'member', id: memberId }, input, { alreadyReported: PERSON_REPORT_TEXTS.alreadyReportedMember, tooMany: PERSON_REPORT_TEXTS.tooManyReports });
+      return { ...common(row, user), kind: 'member', reportedUser: { id: member.id, username: member.username } };
+    },
+
+    /** A message, by a participant of its conversation (404 for anyone else: they cannot know it exists), not its sender. */
+    async createMessage(user: Viewer, messageId: number, input: CreateReport): Promise<MessageReport> {
+      const message = await repo.findMessage(messageId);
+      if (!message || !message.participantIds.includes(user.id)) throw notFound(PERSON_REPORT_TEXTS.messageNotFound);
+      if (message.senderId === user.id) throw badRequest(PERSON_REPORT_TEXTS.ownMessage);
+      const row = await file(user, { kind: 'message', id: messageId }, input, { alreadyReported: PERSON_REPORT_TEXTS.alreadyReportedMessage, tooMany: PERSON_REPORT_TEXTS.tooManyReports });
+      return { ...common(row, user), kind: 'message', message: { id: message.id, conversationId: message.conversationId } };
+    },
+
+    /** The reporter's own reports, newest first (at most MY_REPORTS_MAX), and what became of each. */
+    async mine(user: Viewer): Promise<{ reports: MyReport[] }> {
+      const rows = await repo.listBy(user.id, MY_REPORTS_MAX);
+      return {
+        reports: rows.map((named) => ({
+          id: named.report.id,
+          kind: named.report.kind,
+          status: named.report.status,
+          reason: named.report.reason,
+          createdAt: named.report.createdAt.toISOString(),
+          reviewedAt: named.report.reviewedAt?.toISOString() ?? null,
+          target: targetName(named),
+        })),
+      };
+    },
+
+    /**
+     * The administrator's decision on a pending report, inside their transaction (see the repository's setStatus):
+     * undefined when it is not pending; else who reported it and what it was about, by name.
+     */
+    async setStatus(tx: Db, reportId: number, status: 'reviewed' | 'dismissed', reviewerId: string): Promise<DecidedReport | undefined> {
+      const named = await repo.setStatus(tx, reportId, status, reviewerId);
+      if (!named) return undefined;
+      const target = targetName(named);
+      return { id: named.report.id, kind: named.report.kind, reporterId: named.report.reporterId, name: 'title' in target ? target.title : target.username };
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { LOGOUT_URL } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
 import { BlockedMembersSection } from '../members/index.js';
+import { MyReportsSection } from '../reports/index.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
 import { UsernameField } from './username-field.js';
 
@@ -57,6 +58,7 @@ export default function ProfilePage() {
             <EmailNotificationsSetting user={user} />
           </section>
           <BlockedMembersSection />
+          <MyReportsSection />
           <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">
             <Button asChild>
               <Link href={paths.myServices}>View Your Services</Link>

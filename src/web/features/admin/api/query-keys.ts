@@ -4,7 +4,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   services: (includeDeleted: boolean) => [...adminKeys.all, 'services', { includeDeleted }] as const,
-  reports: (status: string) => [...adminKeys.all, 'reports', { status }] as const,
+  reports: (status: string, kind = 'all') => [...adminKeys.all, 'reports', { status, kind }] as const,
   conversations: () => [...adminKeys.all, 'conversations'] as const,
   messages: (conversationId: number) => [...adminKeys.all, 'conversations', conversationId, 'messages'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,

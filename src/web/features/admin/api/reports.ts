@@ -3,12 +3,14 @@ import type { AdminReport, AdminReportsPage, ReportStatusUpdate } from '#shared/
 import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
-/** `status` 'all' lists every report. */
-export function useAdminReports(status: string) {
+/** `status` 'all' lists every report; `kind` 'all' every kind (issue 18). */
+export function useAdminReports(status: string, kind = 'all') {
   return useInfiniteQuery({
-    queryKey: adminKeys.reports(status),
+    queryKey: adminKeys.reports(status, kind),
     queryFn: ({ pageParam, signal }) =>
-      api.get<AdminReportsPage>(`/api/admin/reports${pageQuery({ status: status === 'all' ? undefined : status }, pageParam)}`, { signal }),
+      api.get<AdminReportsPage>(`/api/admin/reports${pageQuery({ status: status === 'all' ? undefined : status, kind: kind === 'all' ? undefined : kind }, pageParam)}`, {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { ADMIN_TEXTS, type AdminConversation } from '#shared/admin.js';
 import { participantName } from '#web/components/participants.js';
 import { Button } from '#web/components/ui/button.js';
+import { cn } from '#web/lib/utils.js';
 import { useAdminConversations, useAdminMessages } from '../api/conversations.js';
 import { itemsOf } from '../api/query-keys.js';
 import { dayAndTime } from './format.js';
@@ -10,24 +11,33 @@ import { PagedList, TabHeader } from './list-parts.js';
 
 const between = (c: AdminConversation) => `${participantName(c.participant1)} and ${participantName(c.participant2)}`;
 
-function ConversationMessages({ conversation, onBack }: { conversation: AdminConversation; onBack: () => void }) {
-  const messages = useAdminMessages(conversation.id);
+interface ConversationMessagesProps {
+  conversationId: number;
+  title: string;
+  subtitle?: string | null;
+  backLabel: string;
+  onBack: () => void;
+  /** A message to point out (a reported one): it is marked in the list. */
+  highlight?: number;
+}
+
+/** A conversation's messages, read-only, oldest first; each page read is written to the audit log by the server. */
+export function ConversationMessages({ conversationId, title, subtitle, backLabel, onBack, highlight }: ConversationMessagesProps) {
+  const messages = useAdminMessages(conversationId);
   const items = itemsOf(messages.data, (page) => page.messages);
   return (
     <section aria-labelledby="admin-conversation-title" className="grid gap-4">
       <div>
         <Button variant="outline" size="sm" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
-          {ADMIN_TEXTS.backToConversations}
+          {backLabel}
         </Button>
       </div>
       <div>
         <h2 id="admin-conversation-title" className="text-xl font-semibold [overflow-wrap:anywhere]">
-          {between(conversation)}
+          {title}
         </h2>
-        {(conversation.subject ?? conversation.service?.title) && (
-          <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{conversation.subject ?? conversation.service?.title}</p>
-        )}
+        {subtitle && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{subtitle}</p>}
       </div>
       <PagedList query={messages} failure={ADMIN_TEXTS.fetchMessagesFailure}>
         {items.length === 0 ? (
@@ -37,9 +47,10 @@ function ConversationMessages({ conversation, onBack }: { conversation: AdminCon
           <div role="region" aria-label="Messages" tabIndex={0} className="max-h-96 overflow-y-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <ol className="divide-y">
               {items.map((message) => (
-                <li key={message.id} className="grid gap-1 p-3 text-sm">
+                <li key={message.id} className={cn('grid gap-1 p-3 text-sm', message.id === highlight && 'bg-amber-50 dark:bg-amber-950')}>
                   <p className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-medium">{participantName(message.fromUser)}</span>
+                    {message.id === highlight && <span className="font-medium text-amber-900 dark:text-amber-100">({ADMIN_TEXTS.reportedMessage})</span>}
                     <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
                       {dayAndTime(message.createdAt)}
                     </time>
@@ -61,7 +72,17 @@ export function ConversationsTab() {
   const [selected, setSelected] = useState<AdminConversation | null>(null);
   const total = conversations.data?.pages[0]?.total;
 
-  if (selected) return <ConversationMessages conversation={selected} onBack={() => setSelected(null)} />;
+  if (selected) {
+    return (
+      <ConversationMessages
+        conversationId={selected.id}
+        title={between(selected)}
+        subtitle={selected.subject ?? selected.service?.title}
+        backLabel={ADMIN_TEXTS.backToConversations}
+        onBack={() => setSelected(null)}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby="admin-conversations-title">

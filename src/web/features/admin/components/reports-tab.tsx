@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, MessagesSquare } from 'lucide-react';
 import { ADMIN_TEXTS, noReportsWithStatus, reviewedByLabel, totalReportsLabel, type AdminReport } from '#shared/admin.js';
 import { REPORT_REASON_LABELS, type ReportStatus } from '#shared/reports.js';
 import { paths } from '#web/app/paths.js';
@@ -13,6 +13,7 @@ import { cn } from '#web/lib/utils.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminReports, useUpdateReportStatus } from '../api/reports.js';
 import { day, dayAndTime, personName, reportPrice } from './format.js';
+import { ConversationMessages } from './conversations-tab.js';
 import { PagedList, TabHeader } from './list-parts.js';
 
 const STATUS_FILTERS = [
@@ -22,6 +23,27 @@ const STATUS_FILTERS = [
   { value: 'dismissed', label: 'Dismissed' },
 ] as const;
 
+const KIND_FILTERS = [
+  { value: 'all', label: 'All kinds' },
+  { value: 'service', label: 'Listings' },
+  { value: 'member', label: 'Members' },
+  { value: 'message', label: 'Messages' },
+] as const;
+
+/** What a report row says it is about, for its label and the reported conversation's heading. */
+function aboutOf(report: AdminReport): string {
+  if (report.kind === 'service') return report.service.title;
+  if (report.kind === 'member') return `member ${personName(report.reportedUser)}`;
+  return `a message from ${personName(report.message.sender)}`;
+}
+
+/** The reported conversation to read, opened from a message report. */
+interface OpenConversation {
+  id: number;
+  messageId: number;
+  title: string;
+}
+
 const STATUS_BADGE: Record<ReportStatus, string> = {
   pending: 'border-amber-300 bg-amber-100 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
   reviewed: 'border-emerald-300 bg-emerald-100 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100',
@@ -30,9 +52,27 @@ const STATUS_BADGE: Record<ReportStatus, string> = {
 
 const statusLabel = (status: ReportStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
-function ReportRow({ report }: { report: AdminReport }) {
+/** The listing of a listing's report, as spec section 2 shows it. */
+function ReportedListing({ service }: { service: Extract<AdminReport, { kind: 'service' }>['service'] }) {
+  return (
+    <div className="grid gap-1 rounded-md border bg-muted p-3 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium [overflow-wrap:anywhere]">{service.title}</span>
+        <Badge variant="outline" className="bg-background">
+          {service.category.name}
+        </Badge>
+        {service.deletedAt && <Badge variant="destructive">Deleted</Badge>}
+      </p>
+      <p className="line-clamp-2 text-muted-foreground [overflow-wrap:anywhere]">{service.description}</p>
+      <p className="text-muted-foreground">
+        By <span className="text-foreground">{personName(service.author)}</span> · <span className="text-foreground">{reportPrice(service)}</span>
+      </p>
+    </div>
+  );
+}
+
+function ReportRow({ report, onOpenConversation }: { report: AdminReport; onOpenConversation: (open: OpenConversation) => void }) {
   const update = useUpdateReportStatus();
-  const { service } = report;
 
   function setStatus(status: 'reviewed' | 'dismissed') {
     update.mutate(
@@ -45,7 +85,7 @@ function ReportRow({ report }: { report: AdminReport }) {
   }
 
   return (
-    <li className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground" aria-label={`Report about ${service.title}`}>
+    <li className="grid gap-3 rounded-lg border bg-card p-4 text-card-foreground" aria-label={`Report about ${aboutOf(report)}`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline" className={STATUS_BADGE[report.status]}>
           {statusLabel(report.status)}
@@ -57,28 +97,47 @@ function ReportRow({ report }: { report: AdminReport }) {
       </div>
       {report.description && <p className="text-sm [overflow-wrap:anywhere]">&ldquo;{report.description}&rdquo;</p>}
 
-      <div className="grid gap-1 rounded-md border bg-muted p-3 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-medium [overflow-wrap:anywhere]">{service.title}</span>
-          <Badge variant="outline" className="bg-background">
-            {service.category.name}
-          </Badge>
-          {service.deletedAt && <Badge variant="destructive">Deleted</Badge>}
-        </p>
-        <p className="line-clamp-2 text-muted-foreground [overflow-wrap:anywhere]">{service.description}</p>
-        <p className="text-muted-foreground">
-          By <span className="text-foreground">{personName(service.author)}</span> · <span className="text-foreground">{reportPrice(service)}</span>
-        </p>
-      </div>
+      {report.kind === 'service' && <ReportedListing service={report.service} />}
+      {report.kind === 'member' && (
+        <div className="grid gap-1 rounded-md border bg-muted p-3 text-sm">
+          <p className="text-muted-foreground">{ADMIN_TEXTS.reportedMember}</p>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-medium [overflow-wrap:anywhere]">{personName(report.reportedUser)}</span>
+            {report.reportedUser.email && <span className="text-muted-foreground [overflow-wrap:anywhere]">{report.reportedUser.email}</span>}
+            {report.reportedUser.isBanned && <Badge variant="destructive">Banned</Badge>}
+          </p>
+        </div>
+      )}
+      {report.kind === 'message' && (
+        <div className="grid gap-1 rounded-md border bg-muted p-3 text-sm">
+          <p className="text-muted-foreground">
+            {ADMIN_TEXTS.reportedMessage} from <span className="text-foreground">{personName(report.message.sender)}</span> on{' '}
+            <time dateTime={report.message.createdAt}>{dayAndTime(report.message.createdAt)}</time>
+          </p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere]">{report.message.content}</p>
+        </div>
+      )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="outline" size="sm">
-          <a href={paths.servicesMatching(service.title)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            {ADMIN_TEXTS.viewService}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </Button>
+        {report.kind === 'service' && (
+          <Button asChild variant="outline" size="sm">
+            <a href={paths.servicesMatching(report.service.title)} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden="true" />
+              {ADMIN_TEXTS.viewService}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Button>
+        )}
+        {report.kind === 'message' && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onOpenConversation({ id: report.conversationId, messageId: report.message.id, title: `The conversation of ${aboutOf(report)}` })}
+          >
+            <MessagesSquare aria-hidden="true" />
+            {ADMIN_TEXTS.readConversation}
+          </Button>
+        )}
         {report.status === 'pending' ? (
           <>
             <Button variant="outline" size="sm" onClick={() => setStatus('dismissed')} disabled={update.isPending}>
@@ -104,23 +163,50 @@ function ReportRow({ report }: { report: AdminReport }) {
 /** Spec section 2, Reports: filtered by status, newest first; pending ones can be dismissed or marked reviewed. */
 export function ReportsTab() {
   const filterId = useId();
+  const kindFilterId = useId();
   const [status, setStatus] = useState<string>('all');
-  const reports = useAdminReports(status);
+  const [kind, setKind] = useState<string>('all');
+  const [conversation, setConversation] = useState<OpenConversation | null>(null);
+  const reports = useAdminReports(status, kind);
   const total = reports.data?.pages[0]?.total;
   const items = itemsOf(reports.data, (page) => page.reports);
+
+  if (conversation) {
+    return (
+      <ConversationMessages
+        conversationId={conversation.id}
+        title={conversation.title}
+        backLabel={ADMIN_TEXTS.backToReports}
+        onBack={() => setConversation(null)}
+        highlight={conversation.messageId}
+      />
+    );
+  }
 
   return (
     <section aria-labelledby="admin-reports-title">
       <TabHeader id="admin-reports-title" title={ADMIN_TEXTS.reportsTitle} count={total === undefined ? undefined : totalReportsLabel(total)}>
-        <div className="flex items-center gap-2">
-          <Label htmlFor={filterId}>Status</Label>
-          <select id={filterId} className={cn(nativeSelectClasses, 'w-44')} value={status} onChange={(event) => setStatus(event.target.value)}>
-            {STATUS_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <div className="flex items-center gap-2">
+            <Label htmlFor={kindFilterId}>Kind</Label>
+            <select id={kindFilterId} className={cn(nativeSelectClasses, 'w-36')} value={kind} onChange={(event) => setKind(event.target.value)}>
+              {KIND_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex items-center gap-2">
+            <Label htmlFor={filterId}>Status</Label>
+            <select id={filterId} className={cn(nativeSelectClasses, 'w-44')} value={status} onChange={(event) => setStatus(event.target.value)}>
+              {STATUS_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </TabHeader>
       <PagedList query={reports} failure={ADMIN_TEXTS.fetchReportsFailure}>
@@ -132,7 +218,7 @@ export function ReportsTab() {
         ) : (
           <ul className="grid gap-3">
             {items.map((report) => (
-              <ReportRow key={report.id} report={report} />
+              <ReportRow key={report.id} report={report} onOpenConversation={setConversation} />
             ))}
           </ul>
         )}

@@ -64,7 +64,7 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
           <h2 className="truncate text-lg font-semibold">{name}</h2>
           {topic && <p className="truncate text-sm text-muted-foreground">{topic}</p>}
         </div>
-        {member && block !== 'by_you' && <ConversationMenu member={member} />}
+        {member && <ConversationMenu member={member} blockedByYou={block === 'by_you'} />}
       </header>
 
       {history.isPending ? (

@@ -1,13 +1,16 @@
 import { useRef, useState } from 'react';
-import { Ban, EllipsisVertical } from 'lucide-react';
+import { Ban, EllipsisVertical, Flag } from 'lucide-react';
 import { BLOCK_TEXTS } from '#shared/members.js';
+import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';
 import { Button } from '#web/components/ui/button.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';
 import { BlockMemberDialog } from '../../members/index.js';
+import { PersonReportDialog } from '../../reports/index.js';
 
-/** The conversation header's menu (issue 18): block the other member, after a confirmation. */
-export function ConversationMenu({ member }: { member: { id: string; name: string } }) {
+/** The conversation header's menu (issue 18): report the other member, or block them after a confirmation. */
+export function ConversationMenu({ member, blockedByYou }: { member: { id: string; name: string }; blockedByYou: boolean }) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -20,13 +23,21 @@ export function ConversationMenu({ member }: { member: { id: string; name: strin
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">
-            <Ban aria-hidden="true" />
-            {BLOCK_TEXTS.block} {member.name}
+          <DropdownMenuItem onSelect={() => setReporting(true)}>
+            <Flag aria-hidden="true" />
+            {PERSON_REPORT_TEXTS.reportMember(member.name)}
           </DropdownMenuItem>
+          {/* Unblocking is offered where the message box was. */}
+          {!blockedByYou && (
+            <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">
+              <Ban aria-hidden="true" />
+              {BLOCK_TEXTS.block} {member.name}
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       <BlockMemberDialog member={member} open={confirming} onOpenChange={setConfirming} returnFocus={trigger} />
+      <PersonReportDialog target={{ kind: 'member', ...member }} open={reporting} onOpenChange={setReporting} returnFocusTo={trigger} />
     </>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { ShieldAlert } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Flag, ShieldAlert } from 'lucide-react';
 import type { Message } from '#shared/messaging.js';
 import { SAFETY_TEXTS } from '#shared/messaging-limits.js';
+import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';
 import { participantName, shortDateTime } from '#web/components/participants.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { cn } from '#web/lib/utils.js';
+import { PersonReportDialog } from '../../reports/index.js';
 import type { useMessages } from '../api/get-messages.js';
 
 // Within this distance of the bottom the reader is following the conversation, so a new message scrolls into view.
@@ -109,6 +111,30 @@ function isFollowing(node: HTMLElement): boolean {
   return node.scrollHeight - node.scrollTop - node.clientHeight < FOLLOW_THRESHOLD_PX;
 }
 
+/** The reminder under a received message that shares contact or payment details, with a one-click report (issue 18). */
+function SafetyNote({ message }: { message: Message }) {
+  const [reporting, setReporting] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <div role="note" className="mt-2 grid gap-2 rounded-md border border-amber-600/40 bg-background px-3 py-2 text-sm text-foreground">
+      <p className="flex gap-2">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
+        {SAFETY_TEXTS.recipientBanner}
+      </p>
+      <Button ref={button} variant="outline" size="sm" className="justify-self-start" onClick={() => setReporting(true)}>
+        <Flag aria-hidden="true" />
+        {PERSON_REPORT_TEXTS.reportMessage}
+      </Button>
+      <PersonReportDialog
+        target={{ kind: 'message', id: message.id, name: participantName(message.fromUser) }}
+        open={reporting}
+        onOpenChange={setReporting}
+        returnFocusTo={button}
+      />
+    </div>
+  );
+}
+
 function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
@@ -120,12 +146,7 @@ function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
       >
         <span className="sr-only">{mine ? 'You' : participantName(message.fromUser)}: </span>
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{message.content}</p>
-        {!mine && message.safetyFlags.length > 0 && (
-          <p role="note" className="mt-2 flex gap-2 rounded-md border border-amber-600/40 bg-background px-3 py-2 text-sm text-foreground">
-            <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
-            {SAFETY_TEXTS.recipientBanner}
-          </p>
-        )}
+        {!mine && message.safetyFlags.length > 0 && <SafetyNote message={message} />}
         <time dateTime={message.createdAt} className={cn('mt-1 block text-xs', mine ? 'text-right text-primary-foreground' : 'text-muted-foreground')}>
           {shortDateTime(message.createdAt)}
         </time>

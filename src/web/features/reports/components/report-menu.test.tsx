@@ -12,6 +12,7 @@ const REPORT = 'POST /api/services/5/report';
 
 const report: Report = {
   id: 90,
+  kind: 'service',
   status: 'pending',
   reason: 'misleading',
   description: 'The photos are of another service.',
