@@ -15,6 +15,7 @@ import { createAuthRepository, provisionAdministrator } from '../src/server/modu
 import { createImageService } from '../src/server/modules/images/index.js';
 import { createListingsRepository, createListingsService } from '../src/server/modules/listings/index.js';
 import { createReportsRepository, createReportsService } from '../src/server/modules/reports/index.js';
+import { createSanctionsRepository, createSanctionsService } from '../src/server/modules/sanctions/index.js';
 import { locateZip } from '../src/server/modules/zip/index.js';
 import { ADMIN_PAGE_MAX, ADMIN_PAGE_SIZE, AUDIT_ACTIONS } from '../src/shared/admin.js';
 import { REPORT_REASONS } from '../src/shared/reports.js';
@@ -212,7 +213,8 @@ const adminLayer = (db: Db): AdminLayer => {
   const users = createAuthRepository(db);
   const reports = createReportsService({ repo: createReportsRepository(db), listings, members: users });
   const messages = { fromTeam: async () => {} };
-  const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users, listings, reports, messages, streams: { endStreamsOf: async () => {} } });
+  const sanctions = createSanctionsService({ db, repo: createSanctionsRepository(db), mail: { enqueue: async () => {}, dropAllTo: async () => {} }, publicUrl: 'http://localhost' });
+  const service = createAdminService({ repo, adminEmails: [ADMIN_EMAIL], users, listings, reports, messages, sanctions, streams: { endStreamsOf: async () => {} } });
   return { service, repo, db };
 };
 

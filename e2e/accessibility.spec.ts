@@ -354,6 +354,7 @@ test.describe('admin dashboard', () => {
     { path: '/admin?tab=services', heading: 'Service Management' },
     { path: '/admin?tab=reports', heading: 'Service Reports' },
     { path: '/admin?tab=conversations', heading: 'All Conversations' },
+    { path: '/admin?tab=appeals', heading: 'Appeals' },
     { path: '/admin?tab=audit', heading: 'Audit Log' },
   ];
   for (const theme of ['light', 'dark'] as const) {

@@ -169,7 +169,7 @@ test('the Overview tab shows twelve weeks of activity as charts with their numbe
 
   await signInAsAdministrator(page);
   await page.goto('/admin');
-  await expect(page.getByRole('tab')).toHaveText(['Users', 'Services', 'Reports', 'Conversations', 'Overview', 'Audit Log']);
+  await expect(page.getByRole('tab')).toHaveText(['Users', 'Services', 'Reports', 'Conversations', 'Appeals', 'Overview', 'Audit Log']);
   await expect(tab(page, 'Users')).toHaveAttribute('aria-selected', 'true');
   await tab(page, 'Overview').click();
   await expect(page).toHaveURL('/admin?tab=overview');

@@ -1,6 +1,6 @@
 import { createListingWithApi, expect, expectSignInPrompt, expectToast, listingCard, registerWithApi, signUpWithApi, test, uniqueWord } from './fixtures/index.js';
 
-test('a neighbour likes a listing and unlikes it; signed out, a like asks to log in', async ({ page, request }) => {
+test('a neighbour likes a listing and unlikes it; signed out, a like asks to log in', async ({ page, request, consoleGuard }) => {
   const word = uniqueWord();
   await registerWithApi(request, { acceptTerms: true });
   const listing = await createListingWithApi(request, { category: 'tutoring', serviceType: 'Music Lessons', title: `Guitar lessons ${word}` });
@@ -32,6 +32,8 @@ test('a neighbour likes a listing and unlikes it; signed out, a like asks to log
   });
 
   await test.step('signed out, a like says "Please log in" and moves on to the sign-in page', async () => {
+    // Signing out ends the session's event stream; the page's reconnect can race the navigation and be refused.
+    consoleGuard.allowFailedRequest('GET', '/api/events', 401);
     await page.goto('/api/logout');
     await expect(page).toHaveURL('/');
     await page.goto(`/services?search=${word}`);

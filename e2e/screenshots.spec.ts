@@ -312,6 +312,45 @@ test.describe('reporting people', () => {
   });
 });
 
+test.describe('sanctions and appeals', () => {
+  test('the ban dialog with its reason, a suspended sign-in, the appeal page and the Appeals tab, at 390 and 1280 px', async ({ page, otherPage, playwright, baseURL, consoleGuard }) => {
+    const client = await playwright.request.newContext({ baseURL });
+    const name = uniqueUsername('banned');
+    const account = await registerWithApi(client, { acceptTerms: true, username: name });
+    await client.dispose();
+    await signInAsAdministrator(otherPage);
+    await otherPage.setViewportSize(DESKTOP);
+    await otherPage.goto('/admin');
+    await otherPage.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: `Ban ${name}` }).click();
+    const dialog = otherPage.getByRole('alertdialog', { name: `Ban ${name}?` });
+    await dialog.getByRole('textbox', { name: 'Reason (shown to the member)' }).fill('Asked neighbours to pay in advance and never came.');
+    await otherPage.screenshot({ path: `${SCREENSHOT_DIR}/ban-dialog-1280.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Ban' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    consoleGuard.allowFailedRequest('POST', '/api/auth/login', 403);
+    await page.goto('/api/login');
+    await page.getByRole('tab', { name: 'Sign in' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('link', { name: 'Appeal this decision' })).toBeVisible();
+    await photograph(page, 'login-suspended', PHONE);
+    await photograph(page, 'login-suspended', DESKTOP);
+    await page.getByRole('link', { name: 'Appeal this decision' }).click();
+    await page.getByRole('textbox', { name: 'Your appeal' }).fill('I refunded everyone yesterday and can show the receipts.');
+    await photograph(page, 'appeal', PHONE);
+    await photograph(page, 'appeal', DESKTOP);
+    await page.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your appeal has been sent.' })).toBeVisible();
+
+    await otherPage.goto('/admin?tab=appeals');
+    await expect(otherPage.getByRole('listitem', { name: `Appeal by ${name}` })).toBeVisible();
+    await photograph(otherPage, 'admin-appeals', DESKTOP);
+    await photograph(otherPage, 'admin-appeals', PHONE);
+  });
+});
+
 test.describe('reviews and reports', () => {
   test('the review form and the reviews list in a conversation, and the Report dialog, at 390 and 1280 px', async ({ page, request }) => {
     const { service, conversationId, path } = await setUpConversation(page, request);
@@ -355,12 +394,12 @@ test.describe('reviews and reports', () => {
 
 test.describe('admin dashboard', () => {
   test('each tab of /admin at 390 and 1280 px', async ({ page, request, otherPage }) => {
-    // Five tabs, ten photographs: 15 s on a quiet machine, over the default 60 s on a loaded CI machine (stop 24).
+    // Six tabs, twelve photographs: 15 s on a quiet machine, over the default 60 s on a loaded CI machine (stop 24).
     test.setTimeout(150_000);
     const { service } = await setUpConversation(otherPage, request);
     expect((await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'misleading', description: 'The price is not the real one.' } })).status()).toBe(201);
     await signInAsAdministrator(page);
-    for (const tab of ['users', 'services', 'reports', 'conversations', 'audit']) {
+    for (const tab of ['users', 'services', 'reports', 'conversations', 'appeals', 'audit']) {
       await page.setViewportSize(DESKTOP);
       await showInTheme(page, { name: 'admin', path: tab === 'users' ? '/admin' : `/admin?tab=${tab}`, heading: 'Admin Dashboard', who: 'member' }, 'light');
       await expect(page.getByRole('region', { name: 'Backups' }).getByText(/^(No backup yet|Last backup: .+)$/)).toBeVisible();

@@ -45,6 +45,7 @@ import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
 import { createMembersRepository, createMembersService, membersRoutes } from './modules/members/index.js';
 import { createMessagingRepository, createMessagingService, messagingRoutes } from './modules/messaging/index.js';
 import { createReportsRepository, createReportsService, reportsRoutes } from './modules/reports/index.js';
+import { createSanctionsRepository, createSanctionsService, sanctionsRoutes } from './modules/sanctions/index.js';
 import { createReviewsRepository, createReviewsService, reviewsRoutes } from './modules/reviews/index.js';
 import { createPageHandler, parseTemplate, type PageRenderer } from './modules/pages/index.js';
 import { seoRoutes } from './modules/seo/index.js';
@@ -181,7 +182,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
   const listings = createListingsService({ db, repo: createListingsRepository(db), images, locate: locateZip, publicPages });
   const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
-  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp });
+  const sanctions = createSanctionsService({ db, repo: createSanctionsRepository(db), mail: mailer, publicUrl: config.PUBLIC_URL });
+  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
   const avatars = createAvatarService({ db, images });
   const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, adminEmails: config.ADMIN_EMAILS });
@@ -200,7 +202,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     supportEmail: config.ADMIN_EMAILS[0],
     publicUrl: config.PUBLIC_URL,
   });
-  const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, messages: messaging, streams: sessions });
+  const admin = createAdminService({ repo: adminRepo, adminEmails: config.ADMIN_EMAILS, users, listings, reports, messages: messaging, sanctions, streams: sessions });
 
   // Routes: the session first, so every route after it knows who asks.
   await app.register(sessionPlugin, { config, sessions });
@@ -225,6 +227,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(zipRoutes);
   await app.register(messagingRoutes, { messaging });
   await app.register(membersRoutes, { members });
+  await app.register(sanctionsRoutes, { sanctions, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   await app.register(apiDocsRoutes);
   await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL, sources: { categories: catalogue.categories, visibleListingIds: listings.visibleListingIds } });

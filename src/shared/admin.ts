@@ -98,7 +98,8 @@ export const ADMIN_ERRORS = {
   invalidCursor: 'Invalid cursor',
 } as const;
 
-const pageQuery = {
+/** The administrator's lists' paging parameters (`limit`, `cursor`). */
+export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_SIZE),
   cursor: text().max(500).optional(),
 };
@@ -201,7 +202,7 @@ export type AdminConversation = z.infer<typeof adminConversationSchema>;
 export const adminMessageSchema = z.object({ id: z.number(), content: z.string(), createdAt: z.string(), fromUser: participantSchema });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read'] as const;
+export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.ban': 'Banned a user',
@@ -209,6 +210,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'service.delete': 'Permanently deleted a service',
   'report.status': 'Changed a report status',
   'conversation.read': 'Read a conversation',
+  'appeal.lift': 'Lifted a ban on appeal',
+  'appeal.uphold': 'Upheld a ban on appeal',
 };
 
 /** One administrator action, append-only: who, what, which target, when, and what it was at the time. */

@@ -12,3 +12,4 @@ export * from './schema/reviews.js';
 export * from './schema/reports.js';
 export * from './schema/admin.js';
 export * from './schema/members.js';
+export * from './schema/sanctions.js';

@@ -16,7 +16,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors && { errors: error.errors }) });
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors && { errors: error.errors }), ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

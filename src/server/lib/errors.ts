@@ -6,6 +6,8 @@ export interface HttpErrorOptions {
   /** Field name → message, for the form that sent the request; the code is then `validation_failed` unless named. */
   errors?: Record<string, string>;
   headers?: Record<string, string>;
+  /** More fields of the answer, for the few errors that carry more than words (a suspension's reason and appeal link). */
+  details?: Record<string, string | null>;
 }
 
 /** An error that becomes an HTTP answer `{ message, code, errors? }` with its status. */
@@ -13,6 +15,7 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly details: Record<string, string | null> | undefined;
 
   constructor(
     readonly statusCode: number,
@@ -23,6 +26,7 @@ export class HttpError extends Error {
     this.name = 'HttpError';
     this.errors = options.errors;
     this.headers = options.headers;
+    this.details = options.details;
     this.code = options.code ?? codeForStatus(statusCode, { fieldErrors: options.errors !== undefined });
   }
 }

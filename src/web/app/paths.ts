@@ -36,6 +36,8 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** A suspended person's appeal, opened from the emailed or shown link (issue 18). */
+  appeal: '/appeal',
   verifyEmail: '/verify-email',
   admin: '/admin',
   adminTab: (tab: string): string => withQuery(paths.admin, 'tab', tab),

@@ -18,6 +18,7 @@ const ContactPage = lazyPage(() => import('../features/contact/contact-page.js')
 const LoginPage = lazyPage(() => import('../features/auth/login-page.js'));
 const ForgotPasswordPage = lazyPage(() => import('../features/account/pages/forgot-password-page.js'));
 const ResetPasswordPage = lazyPage(() => import('../features/account/pages/reset-password-page.js'));
+const AppealPage = lazyPage(() => import('../features/appeals/appeal-page.js'));
 const VerifyEmailPage = lazyPage(() => import('../features/account/pages/verify-email-page.js'));
 const BrowsePage = lazyPage(() => import('../features/services/pages/browse-page.js'));
 const ServicePage = lazyPage(() => import('../features/services/pages/service-page.js'));
@@ -58,6 +59,7 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.login, component: LoginPage },
   { path: paths.forgotPassword, component: ForgotPasswordPage },
   { path: paths.resetPassword, component: ResetPasswordPage },
+  { path: paths.appeal, component: AppealPage },
   { path: paths.verifyEmail, component: VerifyEmailPage },
   { path: paths.admin, component: AdminPage },
 ];

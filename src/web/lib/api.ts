@@ -4,6 +4,8 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 export interface ApiErrorDetails {
   code?: ErrorCode;
   errors?: Record<string, string>;
+  /** A suspended account's sign-in with the right password (issue 18): why, and where to appeal (null once appealed). */
+  suspension?: { reason: string | null; appealUrl: string | null };
 }
 
 /**
@@ -15,6 +17,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly errors: Record<string, string> | undefined;
+  readonly suspension: ApiErrorDetails['suspension'];
   readonly fromServer: boolean;
 
   constructor(status: number, message: string, details?: ApiErrorDetails) {
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = details?.code;
     this.errors = details?.errors;
+    this.suspension = details?.suspension;
     this.fromServer = details !== undefined;
   }
 }
@@ -30,13 +34,15 @@ export class ApiError extends Error {
 /** A server's error body, checked by hand rather than with the shared zod schema so zod stays out of the entry bundle. */
 export function errorDetails(value: unknown): { message: string; details: ApiErrorDetails } | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { message, code, errors } = value as Record<string, unknown>;
+  const { message, code, errors, reason, appealUrl } = value as Record<string, unknown>;
   if (typeof message !== 'string') return null;
+  const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
     message,
     details: {
       code: typeof code === 'string' ? (code as ErrorCode) : undefined,
       errors: typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined,
+      ...((reason !== undefined || appealUrl !== undefined) && { suspension: { reason: textOrNull(reason), appealUrl: textOrNull(appealUrl) } }),
     },
   };
 }

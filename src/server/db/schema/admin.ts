@@ -15,14 +15,14 @@ export const adminAuditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read'] }).notNull(),
+    action: text('action', { enum: ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold'] }).notNull(),
     targetType: text('target_type', { enum: ['user', 'service', 'report', 'conversation'] }).notNull(),
     targetId: text('target_id').notNull(),
     summary: text('summary').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('admin_audit_log_action_check', rawSql`${t.action} in ('user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read')`),
+    check('admin_audit_log_action_check', rawSql`${t.action} in ('user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold')`),
     check('admin_audit_log_target_type_check', rawSql`${t.targetType} in ('user', 'service', 'report', 'conversation')`),
     // Removing a user sets their entries' actor to null: without an index that would read the whole log.
     index('admin_audit_log_actor_idx').on(t.actorId),

@@ -178,7 +178,7 @@ describe('sign-in and sign-out', () => {
     await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, user.id));
     const res = await login({ email, password: PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Your account has been suspended', code: 'account_suspended' });
+    expect(res.json()).toEqual({ message: 'Your account has been suspended', code: 'account_suspended', reason: null, appealUrl: expect.stringContaining('/appeal?token=') });
     const open = await currentUser(cookie);
     expect(open.statusCode).toBe(403);
     expect(open.json()).toEqual({ message: 'Your account has been suspended', code: 'account_suspended' });

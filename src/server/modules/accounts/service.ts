@@ -47,6 +47,8 @@ export interface AuthServiceOptions {
    * it (account care writes the verification link). Without it, a plain insert.
    */
   signUp?: (insert: (tx: Db) => Promise<UserRow>) => Promise<UserRow>;
+  /** What a suspended person learns once their password is right (the sanctions module; issue 18). */
+  suspension?: { forSignIn(userId: string): Promise<{ reason: string | null; appealUrl: string | null }> };
 }
 
 export function createAuthService(repo: AuthRepository, options: AuthServiceOptions = {}) {
@@ -193,7 +195,8 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
       const user = await repo.findUserByEmail(input.email);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
       if (!user || !user.passwordHash || !ok) throw unauthorized(MESSAGES.invalidCredentials, { code: 'invalid_credentials' });
-      if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
+      // The reason and the appeal link only now, after the right password: nobody else learns why a person was banned.
+      if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended', details: await options.suspension?.forSignIn(user.id) });
       return user;
     },
 

@@ -31,6 +31,7 @@ const schemas = {
   conversations: z.object({ k: z.literal('conversations'), t: time, i: intId }),
   messages: z.object({ k: z.literal('messages'), i: bigId }),
   audit: z.object({ k: z.literal('audit'), i: bigId }),
+  appeals: z.object({ k: z.literal('appeals'), t: time, i: intId }),
 } as const;
 
 /** One codec per list (lib/paging.ts); the `k` each schema requires keeps one list's cursor out of another. */
@@ -41,4 +42,5 @@ export const adminCursors = {
   conversations: cursorCodec(schemas.conversations),
   messages: cursorCodec(schemas.messages),
   audit: cursorCodec(schemas.audit),
+  appeals: cursorCodec(schemas.appeals),
 };

@@ -80,7 +80,8 @@ describe('banning a person', () => {
     // Signing in again is refused with the same words.
     const signIn = await login(owner);
     expect(signIn.statusCode).toBe(403);
-    expect(signIn.json()).toEqual({ message: MESSAGES.suspended, code: 'account_suspended' });
+    // The right password learns the reason (none given here) and gets an appeal link (issue 18).
+    expect(signIn.json()).toEqual({ message: MESSAGES.suspended, code: 'account_suspended', reason: null, appealUrl: expect.stringContaining('/appeal?token=') });
 
     // Their listings leave browse at once (the signed-out cache included) and their page answers 404.
     expect(await browse(word)).toEqual([]);

@@ -1,9 +1,11 @@
+import type { AdminAppeal } from '#shared/sanctions.js';
 import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '#shared/admin.js';
 import { asSeenByOthers, isAdministrator } from '../accounts/index.js';
 import type { AdminRepository, AdminUserRow } from './repository.js';
 
 type ServiceRecord = Awaited<ReturnType<AdminRepository['pageOfServices']>>[number];
 type ReportRecord = Awaited<ReturnType<AdminRepository['pageOfReports']>>[number];
+type AppealRecord = Awaited<ReturnType<AdminRepository['pageOfAppeals']>>[number];
 type ConversationRecord = Awaited<ReturnType<AdminRepository['pageOfConversations']>>[number];
 type MessageRecord = Awaited<ReturnType<AdminRepository['pageOfMessages']>>[number];
 type AuditRecord = Awaited<ReturnType<AdminRepository['pageOfAudit']>>[number];
@@ -82,6 +84,22 @@ export function presentAdminReport(record: ReportRecord): AdminReport {
       deletedAt: s.deletedAt?.toISOString() ?? null,
       author: present(record.author)!,
     },
+  };
+}
+
+/** An appeal as the administrator sees it: the person (with their address), the ban's reason, and any decision. */
+export function presentAdminAppeal(record: AppealRecord): AdminAppeal {
+  const { appeal: a } = record;
+  return {
+    id: a.id,
+    status: a.status,
+    message: a.message,
+    createdAt: a.createdAt.toISOString(),
+    user: present(record.user)!,
+    ban: { reason: record.ban.reason, createdAt: record.ban.createdAt.toISOString(), bannedBy: present(record.bannedBy) },
+    note: a.note,
+    decidedBy: present(record.decidedBy),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReportKind, ReportStatus } from '#shared/reports.js';
+import type { AppealStatus } from '#shared/sanctions.js';
 import type { Db } from '../../db/client.js';
-import { adminAuditLog, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
+import { adminAuditLog, appeals, bans, categories, conversations, messages, reports, services, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
@@ -29,6 +30,10 @@ const sender = alias(users, 'sender');
 const actor = alias(users, 'actor');
 const reportedUser = alias(users, 'reported_user');
 const reportedSender = alias(users, 'reported_sender');
+const appellant = alias(users, 'appellant');
+const banner = alias(users, 'banner');
+const decider = alias(users, 'decider');
+const personCols = (u: typeof appellant | typeof banner | typeof decider) => ({ id: u.id, username: u.username, email: u.email, deletedAt: u.deletedAt });
 
 /**
  * A person as the administrator sees them next to a listing, report or log entry: id, username, email, and
@@ -124,6 +129,24 @@ export function createAdminRepository(db: Db) {
       .innerJoin(participant2, eq(participant2.id, conversations.participant2Id))
       .leftJoin(services, eq(services.id, conversations.serviceId));
 
+  /** Appeals with the person, their ban and who decided (issue 18). */
+  const selectAppeals = (tx: Db = db) =>
+    tx
+      .select({
+        appeal: appeals,
+        ban: { reason: bans.reason, createdAt: bans.createdAt },
+        user: { ...personCols(appellant), isBanned: appellant.isBanned },
+        bannedBy: personCols(banner),
+        decidedBy: personCols(decider),
+        sortKey: sortTime(appeals.createdAt),
+      })
+      .from(appeals)
+      .innerJoin(bans, eq(bans.id, appeals.banId))
+      .innerJoin(appellant, eq(appellant.id, bans.userId))
+      .leftJoin(banner, eq(banner.id, bans.bannedBy))
+      .leftJoin(decider, eq(decider.id, appeals.decidedBy));
+  const appealFilter = (status: AppealStatus | undefined) => (status ? eq(appeals.status, status) : undefined);
+
   const countOf = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n ?? 0;
   const reportFilter = ({ status, kind }: ReportFilter) => and(status ? eq(reports.status, status) : undefined, kind ? eq(reports.kind, kind) : undefined);
   const serviceFilter = (includeDeleted: boolean) => (includeDeleted ? undefined : isNull(services.deletedAt));
@@ -156,6 +179,19 @@ export function createAdminRepository(db: Db) {
         .limit(limit);
     },
     countServices: (includeDeleted: boolean) => countOf(db.select({ n: count() }).from(services).where(serviceFilter(includeDeleted))),
+
+    // Appeals: newest first over appeals_newest_idx or appeals_status_newest_idx.
+    async pageOfAppeals(status: AppealStatus | undefined, limit: number, after?: After<number>) {
+      return selectAppeals()
+        .where(and(appealFilter(status), before(appeals.createdAt, appeals.id, after, 'integer')))
+        .orderBy(desc(appeals.createdAt), desc(appeals.id))
+        .limit(limit);
+    },
+    countAppeals: (status: AppealStatus | undefined) => countOf(db.select({ n: count() }).from(appeals).where(appealFilter(status))),
+    async findAppeal(id: number, tx: Db = db) {
+      const [row] = await selectAppeals(tx).where(eq(appeals.id, id)).limit(1);
+      return row;
+    },
 
     // Reports: newest first over reports_newest_idx or reports_status_newest_idx.
     async pageOfReports(filter: ReportFilter, limit: number, after?: After<number>) {

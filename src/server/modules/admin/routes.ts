@@ -20,6 +20,7 @@ import {
   reportStatusUpdateSchema,
 } from '#shared/admin.js';
 import { apiErrorSchema } from '#shared/errors.js';
+import { adminAppealSchema, adminAppealsPageSchema, adminAppealsQuerySchema, appealDecisionSchema, sanctionBodySchema } from '#shared/sanctions.js';
 import { healthWarningsSchema } from '#shared/health-warnings.js';
 import { idParamsSchema, textId } from '#shared/input.js';
 import { forbidden } from '../../lib/errors.js';
@@ -58,8 +59,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview:
     admin.users(request.query),
   );
 
-  app.post('/api/admin/users/:id/ban', { config, schema: { params: userParams, response: { 200: adminUserSchema, ...errors } } }, (request) =>
-    admin.ban(requireUser(request), request.params.id),
+  // The spec's call has no body; an optional reason is told to the member (issue 18).
+  app.post('/api/admin/users/:id/ban', { config, schema: { params: userParams, body: sanctionBodySchema, response: { 200: adminUserSchema, ...errors } } }, (request) =>
+    admin.ban(requireUser(request), request.params.id, request.body?.reason),
   );
 
   app.post('/api/admin/users/:id/unban', { config, schema: { params: userParams, response: { 200: adminUserSchema, ...errors } } }, (request) =>
@@ -72,8 +74,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview:
     (request) => admin.services(request.query),
   );
 
-  app.delete('/api/admin/services/:id', { config, schema: { params: idParams, response: { 200: deletedServiceSchema, ...errors } } }, (request) =>
-    admin.deleteService(requireUser(request), request.params.id),
+  app.delete('/api/admin/services/:id', { config, schema: { params: idParams, body: sanctionBodySchema, response: { 200: deletedServiceSchema, ...errors } } }, (request) =>
+    admin.deleteService(requireUser(request), request.params.id, request.body?.reason),
   );
 
   app.get(
@@ -108,5 +110,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview:
 
   app.get('/api/admin/audit-log', { config, schema: { querystring: adminAuditQuerySchema, response: { 200: auditLogPageSchema, ...listErrors } } }, (request) =>
     admin.auditLog(request.query),
+  );
+
+  // Appeals against bans (issue 18).
+  app.get('/api/admin/appeals', { config, schema: { querystring: adminAppealsQuerySchema, response: { 200: adminAppealsPageSchema, ...listErrors } } }, (request) =>
+    admin.appeals(request.query),
+  );
+  app.post(
+    '/api/admin/appeals/:id/decision',
+    { config, schema: { params: idParams, body: appealDecisionSchema, response: { 200: adminAppealSchema, ...errors } } },
+    (request) => admin.decideAppeal(requireUser(request), request.params.id, request.body),
   );
 };

@@ -12,6 +12,8 @@ import type {
 import { ADMIN_ERRORS } from '#shared/admin.js';
 import { REPORT_OUTCOME_TEXTS } from '#shared/reports.js';
 import type { DecidedReport } from '../reports/index.js';
+import type { SanctionedPerson } from '../sanctions/index.js';
+import { type AdminAppeal, type AdminAppealsPage, type AppealDecision, type AppealStatus, SANCTION_TEXTS } from '#shared/sanctions.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -20,6 +22,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { asSeenByOthers, isAdministrator } from '../accounts/index.js';
 import { adminCursors } from './cursor.js';
 import {
+  presentAdminAppeal,
   presentAdminConversation,
   presentAdminMessage,
   presentAdminReport,
@@ -36,13 +39,25 @@ interface PageQuery {
 
 /** What the administrator's actions do to listings, through the listings module, inside the action's transaction. */
 export interface AdminListings {
-  deleteForGood(tx: Db, serviceId: number): Promise<{ title: string } | undefined>;
+  deleteForGood(tx: Db, serviceId: number): Promise<{ title: string; userId: string } | undefined>;
   ownerBanChanged(tx: Db): Promise<void>;
 }
 
 /** What a ban writes through the accounts module. */
 export interface AdminUsers {
   setBanned(tx: Db, userId: string, banned: boolean): Promise<AdminUserRow | undefined>;
+  findUserById(id: string, tx?: Db): Promise<AdminUserRow | undefined>;
+}
+
+/** What bans and appeals write through the sanctions module, inside the action's transaction (issue 18). */
+export interface AdminSanctions {
+  recordBan(tx: Db, input: { person: SanctionedPerson; reason: string | null; adminId: string }): Promise<void>;
+  liftStanding(tx: Db, userId: string, adminId: string): Promise<void>;
+  decide(
+    tx: Db,
+    input: { appealId: number; decision: 'lift' | 'uphold'; note: string | null; adminId: string; person: (userId: string) => Promise<SanctionedPerson | undefined> },
+  ): Promise<{ userId: string } | undefined>;
+  appealExists(tx: Db, id: number): Promise<boolean>;
 }
 
 /** What a report decision writes through the reports module. */
@@ -52,7 +67,7 @@ export interface AdminReports {
 
 /** What the administrator's actions tell members through the messaging module, inside the action's transaction. */
 export interface AdminMessages {
-  fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer }): Promise<void>;
+  fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer; alwaysEmail?: boolean }): Promise<void>;
 }
 
 /** A decided report in the audit log: a listing's title as before, a member or a message's sender by username. */
@@ -72,13 +87,14 @@ export interface AdminDeps {
   listings: AdminListings;
   reports: AdminReports;
   messages: AdminMessages;
+  sanctions: AdminSanctions;
   streams: BannedStreams;
 }
 
 export function createAdminService(deps: AdminDeps) {
-  const { repo, adminEmails, users, listings, reports, messages, streams } = deps;
+  const { repo, adminEmails, users, listings, reports, messages, sanctions, streams } = deps;
 
-  async function setBanned(admin: Viewer, userId: string, banned: boolean): Promise<AdminUser> {
+  async function setBanned(admin: Viewer, userId: string, banned: boolean, reason: string | null = null): Promise<AdminUser> {
     const target = await repo.findUser(userId);
     if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
     // Only the role protects (decision 016): an account merely holding an ADMIN_EMAILS address, never proven, is anyone's.
@@ -96,8 +112,11 @@ export function createAdminService(deps: AdminDeps) {
         action: banned ? 'user.ban' : 'user.unban',
         targetType: 'user',
         targetId: userId,
-        summary: nameOf(changed),
+        summary: reason ? `${nameOf(changed)}: ${reason}` : nameOf(changed),
       });
+      // Why, and the person's appeal link by email (issue 18); an unban ends the standing ban.
+      if (banned) await sanctions.recordBan(tx, { person: changed, reason, adminId: admin.id });
+      else await sanctions.liftStanding(tx, userId, admin.id);
       // The person's listings leave (or come back to) the public pages, and a banned person's open tabs stop hearing.
       await listings.ownerBanChanged(tx);
       if (banned) await afterCommit(tx, () => streams.endStreamsOf(userId));
@@ -114,7 +133,7 @@ export function createAdminService(deps: AdminDeps) {
       return { users: page.items.map((r) => presentAdminUser(r.user, adminEmails)), total, nextCursor: page.nextCursor };
     },
 
-    ban: (admin: Viewer, userId: string) => setBanned(admin, userId, true),
+    ban: (admin: Viewer, userId: string, reason?: string) => setBanned(admin, userId, true, reason ?? null),
     unban: (admin: Viewer, userId: string) => setBanned(admin, userId, false),
 
     async services(query: PageQuery & { includeDeleted: boolean }): Promise<AdminServicesPage> {
@@ -124,11 +143,17 @@ export function createAdminService(deps: AdminDeps) {
       return { services: page.items.map(presentAdminService), total, nextCursor: page.nextCursor };
     },
 
-    async deleteService(admin: Viewer, serviceId: number): Promise<{ id: number }> {
+    async deleteService(admin: Viewer, serviceId: number, reason?: string): Promise<{ id: number }> {
       await repo.transaction(async (tx) => {
         const deleted = await listings.deleteForGood(tx, serviceId);
         if (!deleted) throw notFound(ADMIN_ERRORS.serviceNotFound);
-        await repo.insertAudit(tx, { actorId: admin.id, action: 'service.delete', targetType: 'service', targetId: String(serviceId), summary: deleted.title });
+        const summary = reason ? `${deleted.title}: ${reason}` : deleted.title;
+        await repo.insertAudit(tx, { actorId: admin.id, action: 'service.delete', targetType: 'service', targetId: String(serviceId), summary });
+        // The owner is told which listing went and why, in Messages and by email (issue 18).
+        if (deleted.userId !== admin.id) {
+          const content = SANCTION_TEXTS.listingRemoved(deleted.title, reason ?? null);
+          await messages.fromTeam(tx, { toId: deleted.userId, subject: SANCTION_TEXTS.listingRemovedSubject, content, actingAdmin: admin, alwaysEmail: true });
+        }
       });
       return { id: serviceId };
     },
@@ -158,6 +183,36 @@ export function createAdminService(deps: AdminDeps) {
         return (await repo.findReport(reportId, tx))!;
       });
       return presentAdminReport(record);
+    },
+
+    async appeals(query: PageQuery & { status?: AppealStatus }): Promise<AdminAppealsPage> {
+      const after = adminCursors.appeals.decode(query.cursor);
+      const [rows, total] = await Promise.all([repo.pageOfAppeals(query.status, query.limit + 1, after), repo.countAppeals(query.status)]);
+      const page = pageOf(rows, query.limit, (last) => adminCursors.appeals.encode({ k: 'appeals', t: last.sortKey, i: last.appeal.id }));
+      return { appeals: page.items.map(presentAdminAppeal), total, nextCursor: page.nextCursor };
+    },
+
+    /** Lifts the ban (the account is active again, its listings come back) or upholds it; either way the person is emailed. */
+    async decideAppeal(admin: Viewer, appealId: number, input: AppealDecision): Promise<AdminAppeal> {
+      const record = await repo.transaction(async (tx) => {
+        const person = (userId: string) => users.findUserById(userId, tx);
+        const decided = await sanctions.decide(tx, { appealId, decision: input.decision, note: input.note ?? null, adminId: admin.id, person });
+        if (!decided) throw (await sanctions.appealExists(tx, appealId)) ? conflict(SANCTION_TEXTS.appealAlreadyDecided) : notFound(SANCTION_TEXTS.appealNotFound);
+        if (input.decision === 'lift') {
+          await users.setBanned(tx, decided.userId, false);
+          await listings.ownerBanChanged(tx);
+        }
+        const appellant = await person(decided.userId);
+        await repo.insertAudit(tx, {
+          actorId: admin.id,
+          action: input.decision === 'lift' ? 'appeal.lift' : 'appeal.uphold',
+          targetType: 'user',
+          targetId: decided.userId,
+          summary: appellant ? nameOf(appellant) : decided.userId,
+        });
+        return (await repo.findAppeal(appealId, tx))!;
+      });
+      return presentAdminAppeal(record);
     },
 
     async conversations(query: PageQuery): Promise<AdminConversationsPage> {

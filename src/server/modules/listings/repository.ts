@@ -381,8 +381,8 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     },
 
     /** Removes the listing for good; the foreign keys take its images, likes, completions, reviews and reports with it. */
-    async deleteOne(tx: Db, id: number): Promise<{ id: number; title: string } | undefined> {
-      const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id, title: services.title });
+    async deleteOne(tx: Db, id: number): Promise<{ id: number; title: string; userId: string } | undefined> {
+      const [row] = await tx.delete(services).where(eq(services.id, id)).returning({ id: services.id, title: services.title, userId: services.userId });
       return row;
     },
 

@@ -296,7 +296,7 @@ export function createListingsService(deps: {
     },
 
     /** One listing removed for good by the administrator; its title, or undefined when there was none. */
-    async deleteForGood(tx: Db, serviceId: number): Promise<{ title: string } | undefined> {
+    async deleteForGood(tx: Db, serviceId: number): Promise<{ title: string; userId: string } | undefined> {
       const deleted = await repo.deleteOne(tx, serviceId);
       if (deleted) await afterCommit(tx, forgetPages);
       return deleted;

@@ -109,7 +109,13 @@ export function createMessagingService(deps: MessagingDeps) {
    * window while unread) change together. The listing's title is read only when an email goes out and the caller
    * did not have it. Answers the message as everyone sees it.
    */
-  async function append(tx: Db, conversation: ConversationRow, from: Sender, to: Correspondent, text: { content: string; sendCopyToSender: boolean; clientId?: string; serviceTitle?: string }): Promise<Message> {
+  async function append(
+    tx: Db,
+    conversation: ConversationRow,
+    from: Sender,
+    to: Correspondent,
+    text: { content: string; sendCopyToSender: boolean; clientId?: string; serviceTitle?: string; alwaysNotify?: boolean },
+  ): Promise<Message> {
     const { content } = text;
     const conversationId = conversation.id;
     const message = await repo.insertMessage(tx, { conversationId, senderId: from.viewer.id, content, clientId: text.clientId ?? null, safetyFlags: safetyFlagsOf(content) });
@@ -118,7 +124,9 @@ export function createMessagingService(deps: MessagingDeps) {
     const notifiedAt = recipientSide === 1 ? conversation.participant1NotifiedAt : conversation.participant2NotifiedAt;
     const windowStart = message.createdAt.getTime() - NOTIFICATION_WINDOW_MINUTES * 60_000;
     // Only to an address its owner confirmed (decision 014): an unverified one may be a stranger's.
-    const notify = to.emailNotificationsEnabled && to.emailVerified && Boolean(to.email) && (unreadBefore === 0 || !notifiedAt || notifiedAt.getTime() <= windowStart);
+    // A notice the team must deliver (a listing removed) is emailed whatever the settings, still only to a proven address.
+    const notify =
+      to.emailVerified && Boolean(to.email) && (text.alwaysNotify || (to.emailNotificationsEnabled && (unreadBefore === 0 || !notifiedAt || notifiedAt.getTime() <= windowStart)));
     await repo.updateConversation(tx, conversationId, {
       lastMessageAt: message.createdAt,
       ...(recipientSide === 1
@@ -278,7 +286,7 @@ export function createMessagingService(deps: MessagingDeps) {
      * notification rules. Sent by the team's account, or by `actingAdmin` while there is none; nothing is sent to a
      * deleted account. The live events follow the commit.
      */
-    async fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer }): Promise<void> {
+    async fromTeam(tx: Db, input: { toId: string; subject: string; content: string; actingAdmin: Viewer; alwaysEmail?: boolean }): Promise<void> {
       const to = await users.findUserById(input.toId, tx);
       if (!to || to.deletedAt) return;
       const team = deps.supportEmail ? await users.findUserByEmail(deps.supportEmail, tx) : undefined;
@@ -291,7 +299,7 @@ export function createMessagingService(deps: MessagingDeps) {
       const existing = await repo.findTeamConversation(tx, sender.id, to.id, input.subject);
       const conversation = existing ?? (await repo.insertConversation(tx, { participant1Id: sender.id, participant2Id: to.id, serviceId: null, subject: input.subject }))!;
       const locked = (await repo.lockRow(tx, conversation.id))!;
-      const message = await append(tx, locked, { viewer: sender, record }, to, { content: input.content, sendCopyToSender: false });
+      const message = await append(tx, locked, { viewer: sender, record }, to, { content: input.content, sendCopyToSender: false, alwaysNotify: input.alwaysEmail });
       await afterCommit(tx, () => announce(message, sender.id, to.id));
     },
 

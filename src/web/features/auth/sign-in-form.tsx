@@ -9,7 +9,28 @@ import { PasswordField } from '../../components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '../../components/form/server-errors.js';
 import { Button } from '../../components/ui/button.js';
 import { Form } from '../../components/ui/form.js';
+import { ApiError } from '../../lib/api.js';
 import { useLogin } from './api/login.js';
+import { SANCTION_TEXTS } from '#shared/sanction-texts.js';
+
+/**
+ * Under 'Your account has been suspended', once the password was right (issue 18): the reason the administrator
+ * gave, and the appeal link, or word that the appeal is with the team.
+ */
+function SuspensionNotice({ reason, appealUrl }: { reason: string | null; appealUrl: string | null }) {
+  return (
+    <div className="space-y-2 rounded-md border p-3 text-sm">
+      {reason && <p className="[overflow-wrap:anywhere]">{SANCTION_TEXTS.suspendedReason(reason)}</p>}
+      {appealUrl ? (
+        <a href={appealUrl} className="font-medium text-link underline underline-offset-4">
+          {SANCTION_TEXTS.appealLink}
+        </a>
+      ) : (
+        <p>{SANCTION_TEXTS.appealPending}</p>
+      )}
+    </div>
+  );
+}
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const login = useLogin();
@@ -30,6 +51,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         noValidate
       >
         <FormErrorAlert />
+        {login.error instanceof ApiError && login.error.suspension && <SuspensionNotice {...login.error.suspension} />}
         <EmailField control={form.control} name="email" />
         <PasswordField
           control={form.control}

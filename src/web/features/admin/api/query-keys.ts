@@ -8,6 +8,7 @@ export const adminKeys = {
   conversations: () => [...adminKeys.all, 'conversations'] as const,
   messages: (conversationId: number) => [...adminKeys.all, 'conversations', conversationId, 'messages'] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  appeals: (status: string) => [...adminKeys.all, 'appeals', { status }] as const,
   backups: () => [...adminKeys.all, 'backups'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
 };

@@ -16,8 +16,9 @@ export function useAdminUsers() {
 export function useSetBanned() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, banned }: { user: Pick<AdminUser, 'id'>; banned: boolean }) =>
-      api.post<AdminUser>(`/api/admin/users/${encodeURIComponent(user.id)}/${banned ? 'ban' : 'unban'}`),
+    // A ban's reason is told to the member (issue 18); without one the spec's call goes without a body.
+    mutationFn: ({ user, banned, reason }: { user: Pick<AdminUser, 'id'>; banned: boolean; reason?: string }) =>
+      api.post<AdminUser>(`/api/admin/users/${encodeURIComponent(user.id)}/${banned ? 'ban' : 'unban'}`, banned && reason?.trim() ? { reason } : undefined),
     onSuccess: () => {
       void invalidateAudit(queryClient);
       // A ban hides the person's listings from browse, and their conversations' names may change.

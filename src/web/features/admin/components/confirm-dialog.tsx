@@ -10,10 +10,12 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** What the action asks beyond yes or no (a reason), between the question and the buttons. */
+  children?: ReactNode;
 }
 
 /** Asks before an action that cannot be taken back lightly (a ban, a permanent delete). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pending, onConfirm, children }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent role="alertdialog">
@@ -21,6 +23,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {children}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Cancel

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '#web/components/ui/button.js';
+import { Label } from '#web/components/ui/label.js';
+import { nativeSelectClasses } from '#web/components/ui/native-select.js';
 import { Spinner } from '#web/components/ui/spinner.js';
+import { cn } from '#web/lib/utils.js';
 
 interface PagedQuery {
   isPending: boolean;
@@ -53,5 +56,34 @@ export function PagedList({ query, failure, children }: { query: PagedQuery; fai
         </div>
       )}
     </>
+  );
+}
+
+/** A list's filter: a labelled native select of a few fixed choices. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={cn(nativeSelectClasses, className)} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,20 +1,17 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ExternalLink, MessagesSquare } from 'lucide-react';
 import { ADMIN_TEXTS, noReportsWithStatus, reviewedByLabel, totalReportsLabel, type AdminReport } from '#shared/admin.js';
 import { REPORT_REASON_LABELS, type ReportStatus } from '#shared/reports.js';
 import { paths } from '#web/app/paths.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
-import { Label } from '#web/components/ui/label.js';
-import { nativeSelectClasses } from '#web/components/ui/native-select.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { errorMessage } from '#web/lib/api.js';
-import { cn } from '#web/lib/utils.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminReports, useUpdateReportStatus } from '../api/reports.js';
 import { day, dayAndTime, personName, reportPrice } from './format.js';
 import { ConversationMessages } from './conversations-tab.js';
-import { PagedList, TabHeader } from './list-parts.js';
+import { FilterSelect, PagedList, TabHeader } from './list-parts.js';
 
 const STATUS_FILTERS = [
   { value: 'all', label: 'All Reports' },
@@ -162,8 +159,6 @@ function ReportRow({ report, onOpenConversation }: { report: AdminReport; onOpen
 
 /** Spec section 2, Reports: filtered by status, newest first; pending ones can be dismissed or marked reviewed. */
 export function ReportsTab() {
-  const filterId = useId();
-  const kindFilterId = useId();
   const [status, setStatus] = useState<string>('all');
   const [kind, setKind] = useState<string>('all');
   const [conversation, setConversation] = useState<OpenConversation | null>(null);
@@ -187,26 +182,8 @@ export function ReportsTab() {
     <section aria-labelledby="admin-reports-title">
       <TabHeader id="admin-reports-title" title={ADMIN_TEXTS.reportsTitle} count={total === undefined ? undefined : totalReportsLabel(total)}>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="flex items-center gap-2">
-            <Label htmlFor={kindFilterId}>Kind</Label>
-            <select id={kindFilterId} className={cn(nativeSelectClasses, 'w-36')} value={kind} onChange={(event) => setKind(event.target.value)}>
-              {KIND_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex items-center gap-2">
-            <Label htmlFor={filterId}>Status</Label>
-            <select id={filterId} className={cn(nativeSelectClasses, 'w-44')} value={status} onChange={(event) => setStatus(event.target.value)}>
-              {STATUS_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect label="Kind" value={kind} onChange={setKind} options={KIND_FILTERS} className="w-36" />
+          <FilterSelect label="Status" value={status} onChange={setStatus} options={STATUS_FILTERS} className="w-44" />
         </div>
       </TabHeader>
       <PagedList query={reports} failure={ADMIN_TEXTS.fetchReportsFailure}>

@@ -8,7 +8,9 @@ import { toast } from '#web/components/ui/use-toast.js';
 import { errorMessage } from '#web/lib/api.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminServices, useDeleteServicePermanently } from '../api/services.js';
+import { SANCTION_TEXTS } from '#shared/sanctions.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { ReasonField } from './reason-field.js';
 import { day, personName, rateWithType } from './format.js';
 import { PagedList, TabHeader } from './list-parts.js';
 
@@ -54,17 +56,22 @@ export function ServicesTab() {
   const services = useAdminServices(includeDeleted);
   const remove = useDeleteServicePermanently();
   const [deleting, setDeleting] = useState<AdminService | null>(null);
+  const [reason, setReason] = useState('');
   const total = services.data?.pages[0]?.total;
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast({ title: ADMIN_TEXTS.serviceDeleted });
-        setDeleting(null);
+    remove.mutate(
+      { id: deleting.id, reason },
+      {
+        onSuccess: () => {
+          toast({ title: ADMIN_TEXTS.serviceDeleted });
+          setDeleting(null);
+          setReason('');
+        },
+        onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.deleteFailure, description: errorMessage(error, 'Please try again.') }),
       },
-      onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.deleteFailure, description: errorMessage(error, 'Please try again.') }),
-    });
+    );
   }
 
   return (
@@ -95,7 +102,9 @@ export function ServicesTab() {
         confirmLabel={ADMIN_TEXTS.deletePermanently}
         pending={remove.isPending}
         onConfirm={confirmDelete}
-      />
+      >
+        <ReasonField label={SANCTION_TEXTS.removeReasonLabel} value={reason} onChange={setReason} />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -7,7 +7,9 @@ import { UserAvatar } from '#web/components/user-avatar.js';
 import { errorMessage } from '#web/lib/api.js';
 import { itemsOf } from '../api/query-keys.js';
 import { useAdminUsers, useSetBanned } from '../api/users.js';
+import { SANCTION_TEXTS } from '#shared/sanctions.js';
 import { ConfirmDialog } from './confirm-dialog.js';
+import { ReasonField } from './reason-field.js';
 import { day } from './format.js';
 import { PagedList, TabHeader } from './list-parts.js';
 
@@ -56,16 +58,18 @@ export function UsersTab() {
   const users = useAdminUsers();
   const setBanned = useSetBanned();
   const [banning, setBanning] = useState<AdminUser | null>(null);
+  const [reason, setReason] = useState('');
   const total = users.data?.pages[0]?.total;
 
   function ban() {
     if (!banning) return;
     setBanned.mutate(
-      { user: banning, banned: true },
+      { user: banning, banned: true, reason },
       {
         onSuccess: () => {
           toast({ title: ADMIN_TEXTS.banned });
           setBanning(null);
+          setReason('');
         },
         onError: (error) => toast({ variant: 'destructive', title: ADMIN_TEXTS.banFailure, description: errorMessage(error, 'Please try again.') }),
       },
@@ -90,7 +94,9 @@ export function UsersTab() {
         confirmLabel="Ban"
         pending={setBanned.isPending}
         onConfirm={ban}
-      />
+      >
+        <ReasonField label={SANCTION_TEXTS.banReasonLabel} value={reason} onChange={setReason} />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { ChartColumn, ClipboardList, Flag, MessagesSquare, Package, Users } from 'lucide-react';
+import { ChartColumn, ClipboardList, Flag, Gavel, MessagesSquare, Package, Users } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ADMIN_TEXTS } from '#shared/admin.js';
 import { paths } from '#web/app/paths.js';
@@ -6,6 +6,8 @@ import { useAuth } from '#web/app/session/index.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { SANCTION_TEXTS } from '#shared/sanction-texts.js';
+import { AppealsTab } from '../components/appeals-tab.js';
 import { AuditLogTab } from '../components/audit-log-tab.js';
 import { BackupsPanel } from '../components/backups-panel.js';
 import { ConversationsTab } from '../components/conversations-tab.js';
@@ -21,6 +23,7 @@ const TABS = [
   { value: 'reports', label: 'Reports', icon: Flag, Content: ReportsTab },
   { value: 'conversations', label: 'Conversations', icon: MessagesSquare, Content: ConversationsTab },
   // After the spec's four, so their order and Users as the default stay as written (decision 029).
+  { value: 'appeals', label: SANCTION_TEXTS.appealsTitle, icon: Gavel, Content: AppealsTab },
   { value: 'overview', label: ADMIN_TEXTS.overviewTab, icon: ChartColumn, Content: OverviewTab },
   { value: 'audit', label: ADMIN_TEXTS.auditTitle, icon: ClipboardList, Content: AuditLogTab },
 ] as const;
