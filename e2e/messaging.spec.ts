@@ -291,4 +291,14 @@ test('a message sharing a phone number or payment words shows its recipient a sa
   await expect(messages).toHaveCount(3);
   await expect(notice).toHaveCount(0);
   await expect(messages.last().getByRole('note')).toHaveCount(0);
+
+  // The first message of a conversation, written in the card's dialog, gets the same notice.
+  await page.goto(`/services?search=${encodeURIComponent(service.title)}`);
+  await listingCard(page, service.title).getByRole('button', { name: 'Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Provider' });
+  // The greeting it opens with shares nothing.
+  await expect(dialog.getByText(/^Your message shares contact or payment details/)).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Can I pay the deposit up front by Venmo?');
+  await expect(dialog.getByText('Your message shares contact or payment details: fine once you trust each other, but your neighbour will see a safety reminder.')).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(/Your message shares contact or payment details/);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './input.js';
 import { participantSchema } from './messaging.js';
+import { SAFETY_FLAGS } from './safety-flags.js';
 import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from './reports.js';
 import { LISTING_TYPES, RATE_TYPES } from './services.js';
 
@@ -199,7 +200,14 @@ export const adminConversationSchema = z.object({
 });
 export type AdminConversation = z.infer<typeof adminConversationSchema>;
 
-export const adminMessageSchema = z.object({ id: z.number(), content: z.string(), createdAt: z.string(), fromUser: participantSchema });
+export const adminMessageSchema = z.object({
+  id: z.number(),
+  content: z.string(),
+  createdAt: z.string(),
+  fromUser: participantSchema,
+  /** Beyond the spec (issue 18): the signs of a scam the text carried when it was sent. */
+  safetyFlags: z.array(z.enum(SAFETY_FLAGS)),
+});
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
 export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold'] as const;

@@ -1,4 +1,6 @@
 /** Plain values, no zod: the live-updates chunk of the web app imports them without the validation library. */
+import type { SafetyFlag } from './safety-flags.js';
+
 /** Messaging rules of spec sections 5, 7 and 9 and issue 4: one definition for the forms and the API. */
 export const MESSAGE_MAX = 5000;
 export const CONTACT_SUBJECT_MAX = 200;
@@ -63,3 +65,11 @@ export const SAFETY_TEXTS = {
   /** Under the composer while the draft would be flagged. */
   senderNotice: 'Your message shares contact or payment details: fine once you trust each other, but your neighbour will see a safety reminder.',
 } as const;
+
+/** What each safety flag says a message shares, for the administrator's reading of a conversation (issue 18). */
+export const SAFETY_FLAG_LABELS: Record<SafetyFlag, string> = {
+  phone: 'a phone number',
+  email: 'an email address',
+  link: 'a link',
+  payment: 'payment words',
+};

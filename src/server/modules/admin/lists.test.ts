@@ -187,7 +187,7 @@ describe('conversations and their messages', () => {
     expect(ids(items)).toEqual([...ids(items)].sort((a, b) => a - b));
     expect(new Set(totals)).toEqual(new Set([7]));
     expect(pages).toBe(3);
-    expect(items[0]).toEqual({ id: expect.any(Number), content: 'Hello there', createdAt: expect.any(String), fromUser: conversation.participant1 });
+    expect(items[0]).toEqual({ id: expect.any(Number), content: 'Hello there', createdAt: expect.any(String), fromUser: conversation.participant1, safetyFlags: [] });
 
     // Nothing changed for the two people.
     expect({ owner: await unread(owner), customer: await unread(customer) }).toEqual(before);

@@ -117,7 +117,7 @@ export function presentAdminConversation(record: ConversationRecord): AdminConve
 }
 
 export function presentAdminMessage({ message, sender }: MessageRecord): AdminMessage {
-  return { id: message.id, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: asSeenByOthers(sender) };
+  return { id: message.id, content: message.content, createdAt: message.createdAt.toISOString(), fromUser: asSeenByOthers(sender), safetyFlags: message.safetyFlags };
 }
 
 export function presentAuditEntry({ entry: e, actor }: AuditRecord): AuditEntry {

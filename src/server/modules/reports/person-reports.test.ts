@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminReport, AdminReportsPage, AuditLogPage } from '#shared/admin.js';
+import type { AdminMessagesPage, AdminReport, AdminReportsPage, AuditLogPage } from '#shared/admin.js';
 import type { Conversation, MessagePage } from '#shared/messaging.js';
 import { type MemberReport, type MessageReport, type MyReports, PERSON_REPORT_TEXTS, REPORT_OUTCOME_TEXTS } from '#shared/reports.js';
 import { outbox, users } from '../../db/schema.js';
@@ -107,6 +107,12 @@ describe('reporting a message', () => {
       reviewedBy: null,
       reviewedAt: null,
     });
+    // Reading the conversation, the administrator sees which messages carried the signs of a scam.
+    const read = await ok<AdminMessagesPage>(call(t, 'GET', `/api/admin/conversations/${conversation.id}/messages`, admin.cookie));
+    expect(read.messages.map((m) => [m.content, m.safetyFlags])).toEqual([
+      ['Pay me by Zelle first', ['payment']],
+      ['No thanks', []],
+    ]);
   });
 
   it('refuses the sender (400), anyone outside the conversation and unknown messages (404), and malformed ids (400)', async () => {

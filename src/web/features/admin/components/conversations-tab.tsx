@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { ADMIN_TEXTS, type AdminConversation } from '#shared/admin.js';
 import { participantName } from '#web/components/participants.js';
+import { SAFETY_FLAG_LABELS } from '#shared/messaging-limits.js';
+import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { cn } from '#web/lib/utils.js';
 import { useAdminConversations, useAdminMessages } from '../api/conversations.js';
@@ -51,6 +53,11 @@ export function ConversationMessages({ conversationId, title, subtitle, backLabe
                   <p className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-medium">{participantName(message.fromUser)}</span>
                     {message.id === highlight && <span className="font-medium text-amber-900 dark:text-amber-100">({ADMIN_TEXTS.reportedMessage})</span>}
+                    {message.safetyFlags.length > 0 && (
+                      <Badge variant="outline" className="border-amber-600/50 text-xs">
+                        Shares {message.safetyFlags.map((flag) => SAFETY_FLAG_LABELS[flag]).join(', ')}
+                      </Badge>
+                    )}
                     <time dateTime={message.createdAt} className="text-xs text-muted-foreground">
                       {dayAndTime(message.createdAt)}
                     </time>

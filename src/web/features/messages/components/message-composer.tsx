@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal, ShieldAlert } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal } from 'lucide-react';
 import type { User } from '#shared/auth.js';
-import { MESSAGE_MAX, MESSAGING_TEXTS, SAFETY_TEXTS } from '#shared/messaging-limits.js';
+import { MESSAGE_MAX, MESSAGING_TEXTS } from '#shared/messaging-limits.js';
 import { Button } from '#web/components/ui/button.js';
 import { Checkbox } from '#web/components/ui/checkbox.js';
 import { Label } from '#web/components/ui/label.js';
@@ -12,6 +12,7 @@ import { messageKeys } from '#web/app/cache/index.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useSendMessage } from '../api/send-message.js';
 import { clientIdFor, type FailedSend } from './client-id.js';
+import { SenderSafetyNotice, useSafetyFlags } from './safety-check.js';
 
 /** The chat's message box: Enter sends, Shift+Enter starts a new line (spec section 2). */
 export function MessageComposer({ conversationId, user }: { conversationId: number; user: User }) {
@@ -87,12 +88,7 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
           Send
         </Button>
       </div>
-      {flagged && (
-        <p id={ids.notice} className="flex gap-2 text-sm text-muted-foreground">
-          <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" />
-          {SAFETY_TEXTS.senderNotice}
-        </p>
-      )}
+      {flagged && <SenderSafetyNotice id={ids.notice} />}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         {user.email ? (
           <div className="flex items-center gap-2">
@@ -110,29 +106,4 @@ export function MessageComposer({ conversationId, user }: { conversationId: numb
       </div>
     </form>
   );
-}
-
-type SafetyCheck = (text: string) => readonly string[];
-
-/**
- * Whether the draft would carry a safety flag once sent (decision 044): the same check the server makes, loaded with
- * the composer's first draft rather than with the page (its phone and link parsers weigh about 40 KB).
- */
-function useSafetyFlags(draft: string): boolean {
-  const [check, setCheck] = useState<SafetyCheck | null>(null);
-  const wanted = draft.trim() !== '';
-  useEffect(() => {
-    if (!wanted || check) return;
-    let current = true;
-    import('#shared/safety-flags.js').then(
-      ({ safetyFlagsOf }) => current && setCheck(() => safetyFlagsOf),
-      () => {
-        // Without the check the message is sent all the same; the recipient still sees the server's flags.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, check]);
-  return check !== null && wanted && check(draft).length > 0;
 }

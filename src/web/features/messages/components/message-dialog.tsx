@@ -16,6 +16,7 @@ import { toast } from '#web/components/ui/use-toast.js';
 import { displayName } from '#web/components/user-avatar.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useStartConversation } from '../api/start-conversation.js';
+import { SenderSafetyNotice, useSafetyFlags } from './safety-check.js';
 
 type MessageableService = Pick<Service, 'id' | 'title' | 'userId' | 'listingType' | 'user'>;
 
@@ -71,13 +72,14 @@ interface MessageDialogContentProps {
 }
 
 function MessageDialogContent({ service, user, onClose }: MessageDialogContentProps) {
-  const ids = { message: useId(), copy: useId(), copyNote: useId(), safety: useId() };
+  const ids = { message: useId(), copy: useId(), copyNote: useId(), safety: useId(), notice: useId() };
   const [, navigate] = useLocation();
   const [message, setMessage] = useState(() => greetingFor(service));
   const [sendCopy, setSendCopy] = useState(false);
   const startConversation = useStartConversation();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const blank = message.trim() === '';
+  const flagged = useSafetyFlags(message);
   const provider = displayName(service.user);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -131,8 +133,9 @@ function MessageDialogContent({ service, user, onClose }: MessageDialogContentPr
             maxLength={MESSAGE_MAX}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
-            aria-describedby={ids.safety}
+            aria-describedby={flagged ? `${ids.notice} ${ids.safety}` : ids.safety}
           />
+          {flagged && <SenderSafetyNotice id={ids.notice} />}
         </div>
 
         {user.email && (
