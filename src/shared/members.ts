@@ -1,6 +1,6 @@
 /** Members as other members meet them (issue 18): blocking, one definition for the API and the pages. */
 import { z } from 'zod';
-import { textId } from './input.js';
+import { text, textId } from './input.js';
 
 /** The most members one person may block: the list is answered whole, and a browse page filters by it. */
 export const MAX_BLOCKS = 1000;
@@ -52,3 +52,46 @@ export type BlockList = z.infer<typeof blockListSchema>;
  */
 export const BLOCK_STATES = ['by_you', 'by_them'] as const;
 export type BlockState = (typeof BLOCK_STATES)[number] | null;
+
+/** The response figure counts conversations others started in this window… */
+export const RESPONSE_WINDOW_DAYS = 90;
+/** …answered within this many hours… */
+export const REPLY_WITHIN_HOURS = 24;
+/** …and is shown only from this many such conversations up (issue 18). */
+export const RESPONSE_MIN_CONVERSATIONS = 3;
+
+/** GET /api/users/{username}/services: a page of the member's public listings. */
+export const memberListingsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: text().max(200).optional(),
+});
+
+/** `{ username }` in the path of a member's page and lists. */
+export const usernameParamsSchema = z.object({ username: text().min(1).max(100) });
+
+/**
+ * GET /api/users/{username}: a member as others meet them (issue 18), never their email address. `response` is null
+ * below RESPONSE_MIN_CONVERSATIONS conversations; `blockedByYou` is the reader's own block of them (false signed out).
+ */
+export const memberProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  memberSince: z.string(),
+  emailVerified: z.boolean(),
+  activeListings: z.number().int(),
+  completedJobs: z.number().int(),
+  rating: z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() }),
+  response: z
+    .object({
+      conversations: z.number().int(),
+      /** The share (0 to 1) answered within REPLY_WITHIN_HOURS. */
+      repliedWithinDay: z.number(),
+      /** The median time to the first reply, in minutes, over the answered ones (null if none was answered). */
+      medianFirstReplyMinutes: z.number().int().nullable(),
+    })
+    .nullable(),
+  blockedByYou: z.boolean(),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;

@@ -54,6 +54,8 @@ export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof cre
 
 
 export interface BrowseFilter {
+  /** Only this member's listings (their member page, issue 18). */
+  ownerId?: string;
   categoryId?: number;
   listingType?: 'offer' | 'request';
   /** A tsquery from searchQuery(). */
@@ -119,9 +121,9 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * runs a named statement whose match the text index cannot serve, so its kept plan always walks; a search that
    * reads the index runs unnamed, planned with its words each time, as every search did before.
    */
-  type BrowseShape = { viewer: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean };
+  type BrowseShape = { viewer: boolean; owner?: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean };
   const ORDINARY_LIMIT = BROWSE_PAGE_SIZE + 1;
-  type BrowseValues = { viewerId: string | null; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
+  type BrowseValues = { viewerId: string | null; ownerId?: string; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
 
   /**
    * The page query of a shape. `value` gives each input: a placeholder for a prepared statement, or the value itself.
@@ -137,6 +139,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
           isPublicListing,
           // A signed-in reader never sees the listings of members they blocked (issue 18): a hashed subplan, read once.
           shape.viewer ? sql`${services.userId} not in ${blockedBySql(value('viewerId'))}` : undefined,
+          shape.owner ? sql`${services.userId} = ${value('ownerId')}` : undefined,
           shape.category ? sql`${services.categoryId} = ${value('categoryId')}` : undefined,
           shape.type ? eq(services.listingType, sql`${value('listingType')}`) : undefined,
           // Every word in the title implies the whole match: one condition, which the planner estimates well
@@ -287,6 +290,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }): Promise<PageRow[]> {
       const shape = {
         viewer: viewerId !== null,
+        owner: filter.ownerId !== undefined,
         category: filter.categoryId !== undefined,
         type: !!filter.listingType,
         search: !!filter.search,
@@ -296,6 +300,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       };
       const values: BrowseValues = {
         viewerId,
+        ownerId: filter.ownerId,
         categoryId: filter.categoryId,
         listingType: filter.listingType,
         search: filter.search,

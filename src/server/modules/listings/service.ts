@@ -180,6 +180,18 @@ export function createListingsService(deps: {
       return loadPage(q, viewer);
     },
 
+    /**
+     * A member's public listings, newest first, as the JSON text of a BrowseResult (their member page, issue 18):
+     * the same cards, keyset and blocks as browse.
+     */
+    async ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string> {
+      const cursor = browseCursor.decode(q.cursor);
+      const after = cursor?.k === 't' ? { createdAt: cursor.c, id: cursor.i } : undefined;
+      const rows = await repo.browseNewest({ ownerId }, viewer?.id ?? null, q.limit + 1, after);
+      const page = pageOf(rows, q.limit, (last) => browseCursor.encode({ k: 't', c: last.createdKey, i: last.id }));
+      return pageJson(page.items, page.nextCursor, viewer);
+    },
+
     /** A signed-out visitor's page as JSON text, maybe served from memory. */
     browsePublicJson(q: ParsedBrowseQuery): Promise<string> {
       return publicPages.get(JSON.stringify(q), () => loadPage(q, null));

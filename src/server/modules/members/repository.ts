@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { memberBlocks, users } from '../../db/schema.js';
+import { conversations, memberBlocks, messages, serviceCompletions, services, users } from '../../db/schema.js';
+import { REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
 import type { BlockState } from '#shared/members.js';
 
 export function createMembersRepository(db: Db) {
@@ -49,6 +50,51 @@ export function createMembersRepository(db: Db) {
         );
       if (rows.some((row) => row.blockerId === userId)) return 'by_you';
       return rows.length > 0 ? 'by_them' : null;
+    },
+
+    /** A live, unbanned account by its username (any case): whom a member page shows. */
+    async findShownMember(username: string) {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, firstName: users.firstName, profileImageUrl: users.profileImageUrl, createdAt: users.createdAt, emailVerified: users.emailVerified })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isNull(users.deletedAt), eq(users.isBanned, false)))
+        .limit(1);
+      return row && row.username !== null ? { ...row, username: row.username } : undefined;
+    },
+
+    /**
+     * A member's figures in one statement (reads across owners, decision 038): public listings, jobs completed on
+     * their listings, the rating over their listings' counters, and the response figure: of the conversations others
+     * started with them about a listing in the last RESPONSE_WINDOW_DAYS days, how many, how many they answered
+     * within REPLY_WITHIN_HOURS, and the median minutes to their first reply among those answered at all.
+     */
+    async figures(userId: string) {
+      const result = await db.execute<{
+        active_listings: number;
+        completed_jobs: number;
+        rating_sum: number;
+        review_count: number;
+        conversations: number;
+        replied_within: number;
+        median_minutes: number | null;
+      }>(sql`
+        with started as (
+          select c.id, c.created_at,
+            (select min(m.created_at) from ${messages} m where m.conversation_id = c.id and m.sender_id = ${userId}) as first_reply
+          from ${conversations} c
+          where c.participant2_id = ${userId} and c.subject is null
+            and c.created_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
+        )
+        select
+          (select count(*)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null and s.is_active and not s.owner_banned) as active_listings,
+          (select count(*)::int from ${serviceCompletions} sc join ${services} s on s.id = sc.service_id where s.user_id = ${userId}) as completed_jobs,
+          (select coalesce(sum(s.rating_sum), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as rating_sum,
+          (select coalesce(sum(s.review_count), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as review_count,
+          (select count(*)::int from started) as conversations,
+          (select count(*)::int from started where first_reply <= created_at + make_interval(hours => ${REPLY_WITHIN_HOURS})) as replied_within,
+          (select round(percentile_cont(0.5) within group (order by extract(epoch from first_reply - created_at) / 60))::int
+             from started where first_reply is not null) as median_minutes`);
+      return (result as unknown as { rows: Array<Record<string, number | null>> }).rows[0]!;
     },
 
     /** Every block the person made or is under: their account is being deleted. */

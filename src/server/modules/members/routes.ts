@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '#shared/errors.js';
-import { BLOCK_CHANGES_PER_HOUR, BLOCK_TEXTS, blockListSchema, memberIdParamsSchema } from '#shared/members.js';
+import {
+  BLOCK_CHANGES_PER_HOUR,
+  BLOCK_TEXTS,
+  blockListSchema,
+  memberIdParamsSchema,
+  memberListingsQuerySchema,
+  memberProfileSchema,
+  usernameParamsSchema,
+} from '#shared/members.js';
+import { browseResultSchema } from '#shared/services.js';
+import { JsonText } from '../../lib/serializer.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/viewer.js';
 import type { MembersService } from './service.js';
@@ -31,6 +41,18 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
       await changes.spendOnSuccess(viewer.id, () => members.unblock(viewer, request.params.id));
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/users/:username',
+    { schema: { params: usernameParamsSchema, response: { 200: memberProfileSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    (request) => members.profile(request.params.username, request.session?.user ?? null),
+  );
+
+  app.get(
+    '/api/users/:username/services',
+    { schema: { params: usernameParamsSchema, querystring: memberListingsQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    async (request, reply) => reply.send(new JsonText(await members.listingsJson(request.params.username, request.query, request.session?.user ?? null)) as never),
   );
 
   app.get('/api/blocks', { config: { signedIn: true }, schema: { response: { 200: blockListSchema, 401: apiErrorSchema, 403: apiErrorSchema } } }, (request) =>

@@ -1,4 +1,5 @@
-import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS } from '#shared/members.js';
+import { averageOf } from '#shared/reviews.js';
+import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS, type MemberProfile, RESPONSE_MIN_CONVERSATIONS } from '#shared/members.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { transaction } from '../../lib/transaction.js';
@@ -16,8 +17,19 @@ export interface MemberAccounts {
  * stops messages (messaging asks `between`), the blocker's lists leave the other's listings out (listings read
  * `blockedBySql`).
  */
-export function createMembersService(deps: { db: Db; repo: MembersRepository; accounts: MemberAccounts; adminEmails: readonly string[] }) {
-  const { db, repo, accounts, adminEmails } = deps;
+/** What a member page needs from the listings module: a page of one member's public listings, as browse shows them. */
+export interface MemberListings {
+  ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string>;
+}
+
+export function createMembersService(deps: { db: Db; repo: MembersRepository; accounts: MemberAccounts; listings: MemberListings; adminEmails: readonly string[] }) {
+  const { db, repo, accounts, listings, adminEmails } = deps;
+
+  async function shown(username: string) {
+    const member = await repo.findShownMember(username);
+    if (!member) throw notFound(BLOCK_TEXTS.memberNotFound);
+    return member;
+  }
 
   return {
     /** Idempotent: blocking someone already blocked changes nothing and is not refused. */
@@ -48,6 +60,41 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ac
     /** Which block stands between the two, from `userId`'s side (messaging refuses a message on either). */
     between(userId: string, otherId: string, tx?: Db): Promise<BlockState> {
       return repo.between(userId, otherId, tx);
+    },
+
+    /**
+     * A member's page (issue 18): who they are, what they offer, how they are rated and how they answer. 404 for an
+     * unknown, deleted or banned member; never the email address.
+     */
+    async profile(username: string, viewer: Viewer | null): Promise<MemberProfile> {
+      const member = await shown(username);
+      const [figures, block] = await Promise.all([repo.figures(member.id), viewer && viewer.id !== member.id ? repo.between(viewer.id, member.id) : null]);
+      const conversations = Number(figures.conversations);
+      return {
+        id: member.id,
+        username: member.username,
+        firstName: member.firstName,
+        profileImageUrl: member.profileImageUrl,
+        memberSince: member.createdAt.toISOString(),
+        emailVerified: member.emailVerified,
+        activeListings: Number(figures.active_listings),
+        completedJobs: Number(figures.completed_jobs),
+        rating: { averageRating: averageOf(Number(figures.rating_sum), Number(figures.review_count)), reviewCount: Number(figures.review_count) },
+        response:
+          conversations >= RESPONSE_MIN_CONVERSATIONS
+            ? {
+                conversations,
+                repliedWithinDay: Number(figures.replied_within) / conversations,
+                medianFirstReplyMinutes: figures.median_minutes === null ? null : Number(figures.median_minutes),
+              }
+            : null,
+        blockedByYou: block === 'by_you',
+      };
+    },
+
+    /** The member's public listings, newest first, as JSON text (404 as for their page). */
+    async listingsJson(username: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string> {
+      return listings.ownerPageJson((await shown(username)).id, q, viewer);
     },
 
     /** Inside an account deletion's transaction: the person's blocks, both ways, go with the account. */
