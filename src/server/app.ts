@@ -186,9 +186,9 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
   const avatars = createAvatarService({ db, images });
-  const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, listings, adminEmails: config.ADMIN_EMAILS });
-  const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
+  const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, listings, reviews, adminEmails: config.ADMIN_EMAILS });
+  const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reports = createReportsService({ repo: createReportsRepository(db), listings, members: users });
   const adminRepo = createAdminRepository(db);
   const messaging = createMessagingService({

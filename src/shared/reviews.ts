@@ -100,6 +100,16 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** A review a member received, with the listing it is about (their member page, issue 18). */
+export const receivedReviewSchema = reviewSchema.extend({ service: z.object({ id: z.number(), title: z.string() }) });
+export type ReceivedReview = z.infer<typeof receivedReviewSchema>;
+export const receivedReviewsPageSchema = z.object({ reviews: z.array(receivedReviewSchema), nextCursor: z.string().nullable() });
+export type ReceivedReviewsPage = z.infer<typeof receivedReviewsPageSchema>;
+export const receivedReviewsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(REVIEWS_PAGE_SIZE),
+  cursor: text().max(200).optional(),
+});
+
 /** The Rating stats of spec section 3: the exact average (null without reviews); one decimal is the card's concern. */
 export const ratingStatsSchema = z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() });
 export type RatingStats = z.infer<typeof ratingStatsSchema>;

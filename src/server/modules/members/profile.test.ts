@@ -116,6 +116,25 @@ describe('a member page', () => {
     const review = await call('POST', `/api/services/${listing.id}/reviews`, customer.cookie, { rating: 4, reviewText: 'Good', serviceCompletionId: completion.json<{ id: number }>().id });
     expect(review.statusCode, review.body).toBe(201);
     expect((await profile(owner.user.username!)).json<MemberProfile>()).toMatchObject({ completedJobs: 1, rating: { averageRating: 4, reviewCount: 1 } });
+    const received = await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.username}/reviews?limit=1` });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json()).toEqual({
+      reviews: [
+        {
+          id: review.json<{ id: number }>().id,
+          rating: 4,
+          reviewText: 'Good',
+          createdAt: expect.any(String),
+          reviewer: { firstName: null, lastName: null, username: customer.user.username },
+          service: { id: listing.id, title: listing.title },
+        },
+      ],
+      nextCursor: null,
+    });
+    // The reviewer received none; an unknown member and a forged cursor are refused.
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${customer.user.username}/reviews` })).json()).toEqual({ reviews: [], nextCursor: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/nobody_by_this_name/reviews' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.user.username}/reviews?cursor=abc` })).statusCode).toBe(400);
     // An administrator's page is a member page like any other.
     const admin = await signUpAdministrator(t.app, t.database.db, ADMIN_EMAIL);
     expect((await profile(admin.user.username!)).statusCode).toBe(200);

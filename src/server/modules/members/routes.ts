@@ -10,6 +10,7 @@ import {
   memberProfileSchema,
   usernameParamsSchema,
 } from '#shared/members.js';
+import { receivedReviewsPageSchema, receivedReviewsQuerySchema } from '#shared/reviews.js';
 import { browseResultSchema } from '#shared/services.js';
 import { JsonText } from '../../lib/serializer.js';
 import { RateLimit } from '../../lib/rate-limit.js';
@@ -53,6 +54,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
     '/api/users/:username/services',
     { schema: { params: usernameParamsSchema, querystring: memberListingsQuerySchema, response: { 200: browseResultSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
     async (request, reply) => reply.send(new JsonText(await members.listingsJson(request.params.username, request.query, request.session?.user ?? null)) as never),
+  );
+
+  app.get(
+    '/api/users/:username/reviews',
+    { schema: { params: usernameParamsSchema, querystring: receivedReviewsQuerySchema, response: { 200: receivedReviewsPageSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    (request) => members.reviewsOf(request.params.username, request.query),
   );
 
   app.get('/api/blocks', { config: { signedIn: true }, schema: { response: { 200: blockListSchema, 401: apiErrorSchema, 403: apiErrorSchema } } }, (request) =>

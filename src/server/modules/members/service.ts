@@ -1,4 +1,4 @@
-import { averageOf } from '#shared/reviews.js';
+import { averageOf, type ReceivedReviewsPage } from '#shared/reviews.js';
 import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS, type MemberProfile, RESPONSE_MIN_CONVERSATIONS } from '#shared/members.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -22,8 +22,20 @@ export interface MemberListings {
   ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string>;
 }
 
-export function createMembersService(deps: { db: Db; repo: MembersRepository; accounts: MemberAccounts; listings: MemberListings; adminEmails: readonly string[] }) {
-  const { db, repo, accounts, listings, adminEmails } = deps;
+/** What a member page needs from the reviews module: the reviews the member received. */
+export interface MemberReviews {
+  receivedBy(ownerId: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage>;
+}
+
+export function createMembersService(deps: {
+  db: Db;
+  repo: MembersRepository;
+  accounts: MemberAccounts;
+  listings: MemberListings;
+  reviews: MemberReviews;
+  adminEmails: readonly string[];
+}) {
+  const { db, repo, accounts, listings, reviews, adminEmails } = deps;
 
   async function shown(username: string) {
     const member = await repo.findShownMember(username);
@@ -95,6 +107,11 @@ export function createMembersService(deps: { db: Db; repo: MembersRepository; ac
     /** The member's public listings, newest first, as JSON text (404 as for their page). */
     async listingsJson(username: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string> {
       return listings.ownerPageJson((await shown(username)).id, q, viewer);
+    },
+
+    /** The reviews the member received on their listings, newest first (404 as for their page). */
+    async reviewsOf(username: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage> {
+      return reviews.receivedBy((await shown(username)).id, q);
     },
 
     /** Inside an account deletion's transaction: the person's blocks, both ways, go with the account. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, messages, reviews, serviceCompletions, users } from '../../db/schema.js';
+import { conversations, messages, reviews, serviceCompletions, services, users } from '../../db/schema.js';
 
 export type CompletionRow = typeof serviceCompletions.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
@@ -87,6 +87,18 @@ export function createReviewsRepository(db: Db) {
     },
 
     /** Newest first, over the (service_id, created_at desc, id desc) index. */
+    /** Reviews of the member's listings, newest first (by id), before `beforeId`. */
+    async listReceived(ownerId: string, limit: number, beforeId?: number) {
+      return db
+        .select({ review: reviews, reviewer: reviewerColumns, service: { id: services.id, title: services.title } })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.reviewerId))
+        .innerJoin(services, eq(services.id, reviews.serviceId))
+        .where(and(eq(services.userId, ownerId), beforeId === undefined ? undefined : lt(reviews.id, beforeId)))
+        .orderBy(desc(reviews.id))
+        .limit(limit);
+    },
+
     async listForService(serviceId: number, limit: number) {
       return selectReviews().where(eq(reviews.serviceId, serviceId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
     },

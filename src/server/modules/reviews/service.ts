@@ -7,6 +7,12 @@ import type { Viewer } from '../../lib/viewer.js';
 import { presentCompletion, presentReview } from './presenter.js';
 import type { ReviewsRepository } from './repository.js';
 import type { ListingsService } from '../listings/index.js';
+import { z } from 'zod';
+import { cursorCodec, pageOf } from '../../lib/paging.js';
+import type { ReceivedReviewsPage } from '#shared/reviews.js';
+
+/** Opaque to clients: the id of the last review shown; the next page reads older ones. */
+const receivedCursor = cursorCodec(z.object({ k: z.literal('received'), i: z.number().int().positive().max(2_147_483_647) }));
 
 /**
  * What reviews need from the listings module: the access policy's answer (a paused listing, or one whose owner is
@@ -80,6 +86,14 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
     async list(serviceId: number, limit: number) {
       await loadService(serviceId, null);
       return (await repo.listForService(serviceId, limit)).map(presentReview);
+    },
+
+    /** The reviews a member received on their listings, newest first (their member page, issue 18). */
+    async receivedBy(ownerId: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage> {
+      const before = receivedCursor.decode(q.cursor)?.i;
+      const rows = await repo.listReceived(ownerId, q.limit + 1, before);
+      const page = pageOf(rows, q.limit, (last) => receivedCursor.encode({ k: 'received', i: last.review.id }));
+      return { reviews: page.items.map((row) => ({ ...presentReview(row), service: row.service })), nextCursor: page.nextCursor };
     },
 
     async stats(serviceId: number): Promise<RatingStats> {
