@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_IDLE_DAYS } from '#shared/limits.js';
 import type { Db } from '../../db/client.js';
+import { hashToken, newToken } from '../../lib/secret-tokens.js';
 import { afterCommit } from '../../lib/transaction.js';
 import { createAuthRepository, type AuthRepository, type UserRow } from './repository.js';
 
@@ -11,8 +11,6 @@ export const SESSION_LIFETIME_DAYS = 90;
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_DAYS * DAY_MS;
 /** Sliding the expiry costs a write, so it happens at most this often per session. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Which of a person's live event streams to close (the events module's `endStreams`). */
 export interface SessionStreams {
@@ -35,9 +33,9 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
      * A sign-in through OpenID Connect keeps its ID token, the hint for ending the provider's session too.
      */
     async create(userId: string, oidcIdToken?: string): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
+      const { token, hash } = newToken();
       const now = Date.now();
-      await repo.insertSession({ id: hashToken(token), userId, expiresAt: new Date(now + SESSION_IDLE_MS), oidcIdToken });
+      await repo.insertSession({ id: hash, userId, expiresAt: new Date(now + SESSION_IDLE_MS), oidcIdToken });
       return token;
     },
 

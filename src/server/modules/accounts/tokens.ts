@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { RESET_PASSWORD_TTL_MINUTES, VERIFY_EMAIL_TTL_HOURS } from '#shared/account.js';
 import type { TokenPurpose } from './account-repository.js';
 
@@ -11,11 +10,5 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   reset_password: RESET_PASSWORD_TTL_MINUTES * 60 * 1000,
 };
 
-/** What is stored of a token: a leaked table hands out no working link (like the session ids). */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** 256 random bits as 43 base64url characters (`accountTokenSchema`), and the hash to store. */
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
+/** The emailed links' tokens are made and stored like every secret token (43 characters, `accountTokenSchema`). */
+export { hashToken, newToken } from '../../lib/secret-tokens.js';

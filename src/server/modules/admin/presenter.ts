@@ -124,7 +124,7 @@ export function presentAuditEntry({ entry: e, actor }: AuditRecord): AuditEntry 
   return {
     id: e.id,
     action: e.action,
-    actor: actor?.id != null ? asSeenByOthers(actor) : null,
+    actor: present(actor),
     targetType: e.targetType,
     targetId: e.targetId,
     summary: e.summary,

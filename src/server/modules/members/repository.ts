@@ -1,8 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conversations, memberBlocks, messages, serviceCompletions, services, users } from '../../db/schema.js';
-import { REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
-import type { BlockState } from '#shared/members.js';
+import { type BlockState, REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
 
 export function createMembersRepository(db: Db) {
   return {
@@ -37,19 +36,10 @@ export function createMembersRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Which block stands between `userId` and `otherId`, from `userId`'s side: one statement over both keys. */
+    /** Which block stands between `userId` and `otherId`, from `userId`'s side: the rule messaging's queries read too. */
     async between(userId: string, otherId: string, tx: Db = db): Promise<BlockState> {
-      const rows = await tx
-        .select({ blockerId: memberBlocks.blockerId })
-        .from(memberBlocks)
-        .where(
-          or(
-            and(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, otherId)),
-            and(eq(memberBlocks.blockerId, otherId), eq(memberBlocks.blockedId, userId)),
-          ),
-        );
-      if (rows.some((row) => row.blockerId === userId)) return 'by_you';
-      return rows.length > 0 ? 'by_them' : null;
+      const result = await tx.execute<{ block: BlockState }>(sql`select ${blockStateSql(userId, otherId)} as block`);
+      return (result as unknown as { rows: Array<{ block: BlockState }> }).rows[0]?.block ?? null;
     },
 
     /** A live, unbanned account by its username (any case): whom a member page shows. */

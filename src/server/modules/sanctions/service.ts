@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { APPEAL_LINK_DAYS, type Appeal, type CreateAppeal, SANCTION_TEXTS } from '#shared/sanctions.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
+import { hashToken, newToken } from '../../lib/secret-tokens.js';
 import { transaction } from '../../lib/transaction.js';
 import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
 import type { SanctionsRepository } from './repository.js';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Who is sanctioned, as far as telling them goes: where to write, if their address is proven (decision 014). */
 export interface SanctionedPerson {
@@ -28,8 +26,8 @@ export function createSanctionsService(deps: { db: Db; repo: SanctionsRepository
 
   /** A fresh single-use appeal link: its token (for the link) and hash (for the row), valid APPEAL_LINK_DAYS. */
   function newLink() {
-    const token = randomBytes(32).toString('base64url');
-    return { url: `${base}/appeal?token=${token}`, hash: hashToken(token), expiresAt: new Date(now().getTime() + APPEAL_LINK_DAYS * 86_400_000) };
+    const { token, hash } = newToken();
+    return { url: `${base}/appeal?token=${token}`, hash, expiresAt: new Date(now().getTime() + APPEAL_LINK_DAYS * 86_400_000) };
   }
 
   function suspendedEmail(to: string, reason: string | null, appealUrl: string): Email {
