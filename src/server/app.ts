@@ -278,7 +278,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
           renderer: options.pages,
           template: pageTemplate,
           publicUrl: config.PUBLIC_URL,
-          reads: { catalogue, listings, reviews },
+          reads: { catalogue, listings, reviews, members },
           visitors: pageVisitors(config, sessions),
           cache: publicPages,
           log: app.log,

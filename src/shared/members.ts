@@ -83,6 +83,8 @@ export const memberProfileSchema = z.object({
   activeListings: z.number().int(),
   completedJobs: z.number().int(),
   rating: z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() }),
+  /** The reviews they received as a member, from the listing owners who helped them (decision 048). */
+  memberRating: z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() }),
   response: z
     .object({
       conversations: z.number().int(),
@@ -95,3 +97,35 @@ export const memberProfileSchema = z.object({
   blockedByYou: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
+
+/** The member page's words (issue 18), shared with the tests that read them. */
+export const MEMBER_PAGE_TEXTS = {
+  emailVerified: 'Email verified',
+  memberSince: (day: string) => `Member since ${day}`,
+  listingsTitle: 'Listings',
+  listingsEmpty: (username: string) => `${username} has no listings right now.`,
+  listingsHiddenWhileBlocked: (username: string) => `You blocked ${username}, so their listings are hidden from you.`,
+  reviewsTitle: 'Reviews',
+  reviewsOfListings: 'Of their listings',
+  reviewsAsNeighbour: 'As a neighbour',
+  reviewsOfListingsEmpty: (username: string) => `Nobody has reviewed ${username}'s listings yet.`,
+  reviewsAsNeighbourEmpty: (username: string) => `No neighbour has reviewed ${username} yet.`,
+  responseTitle: 'Replies',
+  responseTooFew: 'Not enough conversations yet to tell',
+  /** `share` from 0 to 1: the share of new conversations answered within a day. */
+  responseShare: (share: number) => `Replies within a day to ${Math.round(share * 100)}% of new conversations`,
+  responseMedian: (duration: string) => `Usually replies within ${duration}`,
+  yourPage: 'This is your page as your neighbours see it.',
+  editProfile: 'Edit your profile',
+  viewYourPage: 'View your member page',
+  notFoundTitle: 'Member not found',
+} as const;
+
+/** A median reply time in words: minutes under an hour, hours under two days, else days. */
+export function replyDuration(minutes: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes < 60) return plural(Math.max(1, Math.round(minutes)), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return plural(hours, 'hour');
+  return plural(Math.round(hours / 24), 'day');
+}

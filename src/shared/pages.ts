@@ -6,7 +6,8 @@
 import type { User } from './auth.js';
 import type { ErrorCode } from './error-codes.js';
 import type { Category, ServiceType } from './catalogue.js';
-import type { RatingStats, Review } from './reviews.js';
+import type { MemberProfile } from './members.js';
+import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from './reviews.js';
 import type { BrowseQuery, BrowseResult, RelatedServices, Service } from './services.js';
 
 /** The id of the element the server writes the dehydrated query cache into (JSON, which the CSP lets be). */
@@ -47,6 +48,12 @@ export interface PageDataSource {
   reviews(id: number): Promise<Review[] | null>;
   /** GET /api/services/{id}/rating-stats */
   ratingStats(id: number): Promise<RatingStats | null>;
+  /** GET /api/users/{username}: a member's page (issue 18). */
+  member(username: string): Promise<MemberProfile | null>;
+  /** GET /api/users/{username}/services (the first page) */
+  memberListings(username: string): Promise<BrowseResult | null>;
+  /** GET /api/users/{username}/reviews?about=… (the first page) */
+  memberReviews(username: string, about: ReviewAbout): Promise<ReceivedReviewsPage | null>;
 }
 
 /** What the page tells the server to put in the document's head. */

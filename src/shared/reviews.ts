@@ -47,6 +47,26 @@ export const REVIEW_ERRORS = {
   emailNotVerified: 'Confirm your email address to write a review',
 } as const;
 
+/** Member reviews a listing's owner may write in an hour (every write has a rate limit; only accepted ones count). */
+export const MEMBER_REVIEWS_PER_HOUR = 30;
+
+/**
+ * Reviews the other way (issue 18, decision 048): the listing's owner reviews the person they helped. The server's
+ * refusals and the browser's words.
+ */
+export const MEMBER_REVIEW_TEXTS = {
+  /** Issue 18, word for word: the conversation strip's offer to the owner once eligible. */
+  reviewMember: (username: string) => `Review ${username}`,
+  dialogTitle: (username: string) => `Review ${username}`,
+  dialogDescription: 'How was it to help them? Your review shows on their member page.',
+  cannotReviewSelf: 'You cannot review yourself',
+  notBetweenYou: 'This job was not between you and this member',
+  ownerOnly: 'Only the owner of the listing can review the person they helped',
+  ownerHasNotWritten: 'You have not written in this conversation, so this job earns no review.',
+  alreadyReviewed: 'You have already reviewed this member for this job',
+  tooMany: 'Too many reviews. Please try again later.',
+} as const;
+
 /** In the review form's place for someone who may review but has not confirmed an address yet (decision 022). */
 export const REVIEW_VERIFY_TEXTS = {
   hint: 'Confirm your email address to write a review: open the link we emailed you, or ask for a new one.',
@@ -88,6 +108,14 @@ export const createReviewSchema = z.object({
 });
 export type CreateReview = z.infer<typeof createReviewSchema>;
 
+/** POST /api/users/{id}/reviews: the listing's owner reviews the person they helped, on one completion of theirs. */
+export const createMemberReviewSchema = z.object({
+  rating: createReviewSchema.shape.rating,
+  reviewText: reviewFormSchema.shape.reviewText,
+  completionId: createReviewSchema.shape.serviceCompletionId,
+});
+export type CreateMemberReview = z.infer<typeof createMemberReviewSchema>;
+
 export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(REVIEWS_PAGE_SIZE) });
 
 /** The Review of spec section 3. */
@@ -100,15 +128,29 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** A review a member received, with the listing it is about (their member page, issue 18). */
-export const receivedReviewSchema = reviewSchema.extend({ service: z.object({ id: z.number(), title: z.string() }) });
+/**
+ * A review a member received, with the listing it is about (their member page, issue 18): always there for a review
+ * of their listing; null for a member review whose listing is gone for good (decision 048).
+ */
+export const receivedReviewSchema = reviewSchema.extend({ service: z.object({ id: z.number(), title: z.string() }).nullable() });
 export type ReceivedReview = z.infer<typeof receivedReviewSchema>;
 export const receivedReviewsPageSchema = z.object({ reviews: z.array(receivedReviewSchema), nextCursor: z.string().nullable() });
 export type ReceivedReviewsPage = z.infer<typeof receivedReviewsPageSchema>;
+/** A member review (decision 048) answers the same shape: the reviewer, and the listing the job was about. */
+export const memberReviewSchema = receivedReviewSchema;
+export type MemberReview = ReceivedReview;
+
+/** Which reviews of a member's page: those of their listings, or those they received as a member (decision 048). */
+export const REVIEW_ABOUT = ['listings', 'member'] as const;
+export type ReviewAbout = (typeof REVIEW_ABOUT)[number];
+
+/** GET /api/users/{username}/reviews */
 export const receivedReviewsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(REVIEWS_PAGE_SIZE),
   cursor: text().max(200).optional(),
+  about: z.enum(REVIEW_ABOUT).default('listings'),
 });
+export type ReceivedReviewsQuery = z.infer<typeof receivedReviewsQuerySchema>;
 
 /** The Rating stats of spec section 3: the exact average (null without reviews); one decimal is the card's concern. */
 export const ratingStatsSchema = z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() });

@@ -194,6 +194,8 @@ const serviceUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** When the person joined (ISO 8601): the listing page's 'Member since'. Beyond spec section 3's fields. */
   memberSince: z.string(),
+  /** Whether their email address is confirmed: the check beside their name (issue 18). */
+  emailVerified: z.boolean(),
 });
 
 /** The Service of spec section 3. */

@@ -92,9 +92,19 @@ describe('browse pages put together from remembered cards', () => {
     expect(avatar).toMatch(/^\/api\/images\//);
     expect((await cardOf(listing.id, word, reader.cookie)).user.profileImageUrl).toBe(avatar);
   });
+
+  it("show whether the owner's address is confirmed, as soon as it is (decision 049)", async () => {
+    const word = `zq${Date.now().toString(36)}v`;
+    const fresh = await signUp(t.app);
+    const listing = await createListing(t, fresh.cookie, { title: `Cello lessons ${word}` });
+    expect((await cardOf(listing.id, word)).user.emailVerified).toBe(false);
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, fresh.user.id));
+    expect((await cardOf(listing.id, word, reader.cookie)).user.emailVerified).toBe(true);
+    expect((await cardOf(listing.id, word)).user.emailVerified).toBe(true);
+  });
 });
 
-describe("a listing's revision (migration 0013)", () => {
+describe("a listing's revision (migrations 0013 and 0020)", () => {
   it('moves with every change to what its card shows, and only then', async () => {
     const word = `zq${Date.now().toString(36)}r`;
     const listing = await createListing(t, owner.cookie, { title: `Dog walking ${word}` }, 'pet');
@@ -119,6 +129,10 @@ describe("a listing's revision (migration 0013)", () => {
     await moved('a picture removed');
     await db.update(users).set({ firstName: `Renamed ${word}` }).where(eq(users.id, owner.user.id));
     await moved("the owner's first name");
+    await db.update(users).set({ emailVerified: !owner.user.emailVerified }).where(eq(users.id, owner.user.id));
+    await moved("the owner's address confirmed or not (migration 0020)");
+    await db.update(users).set({ emailVerified: owner.user.emailVerified }).where(eq(users.id, owner.user.id));
+    await moved("the owner's address confirmed or not, back");
     const [category] = await db.select().from(categories).where(eq(categories.id, listing.categoryId));
     await db.update(categories).set({ color: category!.color }).where(eq(categories.id, listing.categoryId));
     expect(await revisionOf(listing.id), 'a category written unchanged').toBe(last);
@@ -132,7 +146,7 @@ describe('createListingCards', () => {
     ({
       service: { id, revision, title, userId: 'u1', createdAt: new Date(0), updatedAt: new Date(0), deletedAt: null, rateCents: null, ratingSum: 0, reviewCount: 0 },
       category: { id: 1, name: 'Tutoring', slug: 'tutoring', color: '#000000' },
-      owner: { id: 'u1', username: 'owner', firstName: null, email: 'owner@example.test', profileImageUrl: null, isBanned: false, createdAt: new Date('2026-01-01T00:00:00Z') },
+      owner: { id: 'u1', username: 'owner', firstName: null, email: 'owner@example.test', profileImageUrl: null, isBanned: false, createdAt: new Date('2026-01-01T00:00:00Z'), emailVerified: true },
       imageIds: [],
       isLiked: false,
       createdKey: '',

@@ -45,6 +45,7 @@ export function presentService(record: ListingRecord, viewerId: string | null): 
       email: viewerId === owner.id ? owner.email : null,
       profileImageUrl: owner.profileImageUrl,
       memberSince: owner.createdAt.toISOString(),
+      emailVerified: owner.emailVerified,
     },
   };
 }

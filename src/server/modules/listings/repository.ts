@@ -18,7 +18,7 @@ function listingColumns(viewerId: string | Placeholder | null) {
   return {
     service: serviceColumns,
     category: { id: categories.id, name: categories.name, slug: categories.slug, color: categories.color },
-    owner: { id: users.id, username: users.username, firstName: users.firstName, email: users.email, profileImageUrl: users.profileImageUrl, isBanned: users.isBanned, createdAt: users.createdAt },
+    owner: { id: users.id, username: users.username, firstName: users.firstName, email: users.email, profileImageUrl: users.profileImageUrl, isBanned: users.isBanned, createdAt: users.createdAt, emailVerified: users.emailVerified },
     isLiked: viewerId
       ? sql<boolean>`exists (select 1 from ${serviceLikes} where ${serviceLikes.serviceId} = ${services.id} and ${serviceLikes.userId} = ${viewerId})`
       : sql<boolean>`false`,

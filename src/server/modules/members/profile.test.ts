@@ -70,6 +70,7 @@ describe('a member page', () => {
       activeListings: 2,
       completedJobs: 0,
       rating: { averageRating: null, reviewCount: 0 },
+      memberRating: { averageRating: null, reviewCount: 0 },
       response: { conversations: 4, repliedWithinDay: 0.5, medianFirstReplyMinutes: 50 },
       blockedByYou: false,
     });

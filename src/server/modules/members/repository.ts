@@ -1,9 +1,18 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, memberBlocks, messages, serviceCompletions, services, users } from '../../db/schema.js';
+import { conversations, memberBlocks, memberReviews, messages, serviceCompletions, services, users } from '../../db/schema.js';
 import { type BlockState, REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
 
 export function createMembersRepository(db: Db) {
+  async function findShown(which: SQL) {
+    const [row] = await db
+      .select({ id: users.id, username: users.username, firstName: users.firstName, profileImageUrl: users.profileImageUrl, createdAt: users.createdAt, emailVerified: users.emailVerified })
+      .from(users)
+      .where(and(which, isNull(users.deletedAt), eq(users.isBanned, false)))
+      .limit(1);
+    return row && row.username !== null ? { ...row, username: row.username } : undefined;
+  }
+
   return {
     /** Holds the blocker's row for the rest of `tx`: their blocks are counted and added one at a time. */
     async lockMember(tx: Db, userId: string): Promise<void> {
@@ -43,20 +52,17 @@ export function createMembersRepository(db: Db) {
     },
 
     /** A live, unbanned account by its username (any case): whom a member page shows. */
-    async findShownMember(username: string) {
-      const [row] = await db
-        .select({ id: users.id, username: users.username, firstName: users.firstName, profileImageUrl: users.profileImageUrl, createdAt: users.createdAt, emailVerified: users.emailVerified })
-        .from(users)
-        .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isNull(users.deletedAt), eq(users.isBanned, false)))
-        .limit(1);
-      return row && row.username !== null ? { ...row, username: row.username } : undefined;
-    },
+    findShownMember: (username: string) => findShown(sql`lower(${users.username}) = ${username.toLowerCase()}`),
+
+    /** The same by account id: whom a member review may be about. */
+    findShownMemberById: (id: string) => findShown(eq(users.id, id)),
 
     /**
      * A member's figures in one statement (reads across owners, decision 038): public listings, jobs completed on
-     * their listings, the rating over their listings' counters, and the response figure: of the conversations others
-     * started with them about a listing in the last RESPONSE_WINDOW_DAYS days, how many, how many they answered
-     * within REPLY_WITHIN_HOURS, and the median minutes to their first reply among those answered at all.
+     * their listings, the rating over their listings' counters, the ratings they received as a member (decision
+     * 048), and the response figure: of the conversations others started with them about a listing in the last
+     * RESPONSE_WINDOW_DAYS days, how many, how many they answered within REPLY_WITHIN_HOURS, and the median minutes
+     * to their first reply among those answered at all.
      */
     async figures(userId: string) {
       const result = await db.execute<{
@@ -64,6 +70,8 @@ export function createMembersRepository(db: Db) {
         completed_jobs: number;
         rating_sum: number;
         review_count: number;
+        member_rating_sum: number;
+        member_review_count: number;
         conversations: number;
         replied_within: number;
         median_minutes: number | null;
@@ -80,6 +88,8 @@ export function createMembersRepository(db: Db) {
           (select count(*)::int from ${serviceCompletions} sc join ${services} s on s.id = sc.service_id where s.user_id = ${userId}) as completed_jobs,
           (select coalesce(sum(s.rating_sum), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as rating_sum,
           (select coalesce(sum(s.review_count), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as review_count,
+          (select coalesce(sum(r.rating), 0)::int from ${memberReviews} r where r.member_id = ${userId}) as member_rating_sum,
+          (select count(*)::int from ${memberReviews} r where r.member_id = ${userId}) as member_review_count,
           (select count(*)::int from started) as conversations,
           (select count(*)::int from started where first_reply <= created_at + make_interval(hours => ${REPLY_WITHIN_HOURS})) as replied_within,
           (select round(percentile_cont(0.5) within group (order by extract(epoch from first_reply - created_at) / 60))::int

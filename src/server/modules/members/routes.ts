@@ -10,7 +10,15 @@ import {
   memberProfileSchema,
   usernameParamsSchema,
 } from '#shared/members.js';
-import { receivedReviewsPageSchema, receivedReviewsQuerySchema } from '#shared/reviews.js';
+import {
+  createMemberReviewSchema,
+  MEMBER_REVIEW_TEXTS,
+  MEMBER_REVIEWS_PER_HOUR,
+  memberReviewSchema,
+  receivedReviewsPageSchema,
+  receivedReviewsQuerySchema,
+  reviewEligibilitySchema,
+} from '#shared/reviews.js';
 import { browseResultSchema } from '#shared/services.js';
 import { JsonText } from '../../lib/serializer.js';
 import { RateLimit } from '../../lib/rate-limit.js';
@@ -23,6 +31,7 @@ const noContent = z.null().describe('No content');
 export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
   // Per person, like the other writes of an account (decision 015): only accepted changes count.
   const changes = new RateLimit({ name: 'member-blocks', points: BLOCK_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, BLOCK_TEXTS.tooManyChanges);
+  const memberReviews = new RateLimit({ name: 'member-reviews', points: MEMBER_REVIEWS_PER_HOUR, durationSeconds: 60 * 60 }, 1, MEMBER_REVIEW_TEXTS.tooMany);
 
   app.post(
     '/api/users/:id/block',
@@ -41,6 +50,26 @@ export const membersRoutes: FastifyPluginAsyncZod<{ members: MembersService }> =
       const viewer = requireUser(request);
       await changes.spendOnSuccess(viewer.id, () => members.unblock(viewer, request.params.id));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/review-eligibility',
+    { config: { signedIn: true }, schema: { params: memberIdParamsSchema, response: { 200: reviewEligibilitySchema, ...errors } } },
+    async (request, reply) => {
+      // Asked again each time the conversation strip shows; no cache in between may answer for it.
+      reply.header('cache-control', 'no-store');
+      return members.reviewEligibility(requireUser(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/reviews',
+    { config: { signedIn: true }, schema: { params: memberIdParamsSchema, body: createMemberReviewSchema, response: { 201: memberReviewSchema, ...errors } } },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const review = await memberReviews.spendOnSuccess(viewer.id, () => members.review(viewer, request.params.id, request.body));
+      return reply.code(201).send(review);
     },
   );
 

@@ -1,4 +1,4 @@
-import { averageOf, type ReceivedReviewsPage } from '#shared/reviews.js';
+import { averageOf, type CreateMemberReview, type MemberReview, type ReceivedReviewsPage, type ReviewAbout, type ReviewEligibility } from '#shared/reviews.js';
 import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS, type MemberProfile, RESPONSE_MIN_CONVERSATIONS } from '#shared/members.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -22,9 +22,14 @@ export interface MemberListings {
   ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string>;
 }
 
-/** What a member page needs from the reviews module: the reviews the member received. */
+/**
+ * What members need from the reviews module: the reviews a member received (of their listings, or as a member), and
+ * reviewing a member (decision 048), whose rules are the reviews module's once the member is known to be shown.
+ */
 export interface MemberReviews {
-  receivedBy(ownerId: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage>;
+  receivedBy(memberId: string, q: { limit: number; cursor?: string; about: ReviewAbout }): Promise<ReceivedReviewsPage>;
+  memberEligibility(viewer: Viewer, memberId: string): Promise<ReviewEligibility>;
+  reviewMember(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview>;
 }
 
 export function createMembersService(deps: {
@@ -39,6 +44,13 @@ export function createMembersService(deps: {
 
   async function shown(username: string) {
     const member = await repo.findShownMember(username);
+    if (!member) throw notFound(BLOCK_TEXTS.memberNotFound);
+    return member;
+  }
+
+  /** The member others may see by account id: 404 for unknown, deleted and banned members, as their page answers. */
+  async function shownById(id: string) {
+    const member = await repo.findShownMemberById(id);
     if (!member) throw notFound(BLOCK_TEXTS.memberNotFound);
     return member;
   }
@@ -92,6 +104,10 @@ export function createMembersService(deps: {
         activeListings: Number(figures.active_listings),
         completedJobs: Number(figures.completed_jobs),
         rating: { averageRating: averageOf(Number(figures.rating_sum), Number(figures.review_count)), reviewCount: Number(figures.review_count) },
+        memberRating: {
+          averageRating: averageOf(Number(figures.member_rating_sum), Number(figures.member_review_count)),
+          reviewCount: Number(figures.member_review_count),
+        },
         response:
           conversations >= RESPONSE_MIN_CONVERSATIONS
             ? {
@@ -109,9 +125,21 @@ export function createMembersService(deps: {
       return listings.ownerPageJson((await shown(username)).id, q, viewer);
     },
 
-    /** The reviews the member received on their listings, newest first (404 as for their page). */
-    async reviewsOf(username: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage> {
+    /** The reviews the member received, of their listings or as a member, newest first (404 as for their page). */
+    async reviewsOf(username: string, q: { limit: number; cursor?: string; about: ReviewAbout }): Promise<ReceivedReviewsPage> {
       return reviews.receivedBy((await shown(username)).id, q);
+    },
+
+    /** Whether the viewer may review this member now, and on which job (decision 048). */
+    async reviewEligibility(viewer: Viewer, memberId: string): Promise<ReviewEligibility> {
+      await shownById(memberId);
+      return reviews.memberEligibility(viewer, memberId);
+    },
+
+    /** The listing's owner reviews the person they helped (decision 048). */
+    async review(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview> {
+      await shownById(memberId);
+      return reviews.reviewMember(viewer, memberId, input);
     },
 
     /** Inside an account deletion's transaction: the person's blocks, both ways, go with the account. */

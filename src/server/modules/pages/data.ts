@@ -2,14 +2,16 @@ import type { z } from 'zod';
 import { userSchema } from '#shared/auth.js';
 import { categorySchema, serviceTypeSchema } from '#shared/catalogue.js';
 import type { PageDataRefusal, PageDataSource } from '#shared/pages.js';
-import { ratingStatsSchema, REVIEWS_PAGE_SIZE, reviewSchema } from '#shared/reviews.js';
+import { memberListingsQuerySchema, memberProfileSchema, usernameParamsSchema } from '#shared/members.js';
+import { ratingStatsSchema, receivedReviewsPageSchema, receivedReviewsQuerySchema, REVIEWS_PAGE_SIZE, reviewSchema } from '#shared/reviews.js';
 import { type BrowseResult, browseQuerySchema, type RelatedServices, serviceSchema } from '#shared/services.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { compile } from '../../lib/serializer.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PageVisitor } from '../accounts/index.js';
 import type { Category, ServiceType } from '#shared/catalogue.js';
-import type { RatingStats, Review } from '#shared/reviews.js';
+import type { MemberProfile } from '#shared/members.js';
+import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from '#shared/reviews.js';
 import type { Service } from '#shared/services.js';
 
 /** What the pages read of the other modules: the calls behind the API routes the browser would make. */
@@ -22,6 +24,11 @@ export interface PageReads {
     relatedJson(id: number, viewer: Viewer | null): Promise<string>;
   };
   reviews: { list(serviceId: number, limit: number): Promise<Review[]>; stats(serviceId: number): Promise<RatingStats> };
+  members: {
+    profile(username: string, viewer: Viewer | null): Promise<MemberProfile>;
+    listingsJson(username: string, q: { limit: number }, viewer: Viewer | null): Promise<string>;
+    reviewsOf(username: string, q: { limit: number; about: ReviewAbout }): Promise<ReceivedReviewsPage>;
+  };
 }
 
 /** The answer as the route's serializer writes it: only the schema's fields, dates as text (decision 030). */
@@ -37,6 +44,18 @@ const asService = answered(serviceSchema);
 const asReviews = answered(reviewSchema.array());
 const asServiceTypes = answered(serviceTypeSchema.array());
 const asRatingStats = answered(ratingStatsSchema);
+const asMember = answered(memberProfileSchema);
+const asReceivedReviews = answered(receivedReviewsPageSchema);
+/** The first page of a member's lists, as the API answers a request without a query. */
+const memberListingsFirstPage = memberListingsQuerySchema.parse({});
+const memberReviewsFirstPage = (about: ReviewAbout) => receivedReviewsQuerySchema.parse({ about });
+
+/** A username from a page's address, refused as the API's route refuses it (400) when its schema would. */
+function validUsername(username: string): string {
+  const parsed = usernameParamsSchema.safeParse({ username });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
+  return parsed.data.username;
+}
 
 /** A call the API would answer 404 to reads as null, another refusal as its PageDataRefusal; a fault is the render's. */
 async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
@@ -78,5 +97,9 @@ export function pageData(reads: PageReads, visitor: PageVisitor | null): PageDat
     related: (id) => orNull(async () => JSON.parse(await reads.listings.relatedJson(id, viewer)) as RelatedServices),
     reviews: (id) => orNull(async () => asReviews(await reads.reviews.list(id, REVIEWS_PAGE_SIZE))),
     ratingStats: (id) => orNull(async () => asRatingStats(await reads.reviews.stats(id))),
+    member: (username) => orNull(async () => asMember(await reads.members.profile(validUsername(username), viewer))),
+    memberListings: (username) =>
+      orNull(async () => JSON.parse(await reads.members.listingsJson(validUsername(username), memberListingsFirstPage, viewer)) as BrowseResult),
+    memberReviews: (username, about) => orNull(async () => asReceivedReviews(await reads.members.reviewsOf(validUsername(username), memberReviewsFirstPage(about)))),
   };
 }

@@ -120,12 +120,74 @@ describe('a listing page', () => {
     }
   });
 
+  it('reads an escaped address as the router does: /services/%31 is the page of listing 1, rendered', async () => {
+    const res = await page(`/services/${encodeURIComponent(String(id)).replace(/\d/, (digit) => `%3${digit}`)}`);
+    expect(res.statusCode).toBe(200);
+    expect(read(res.body).root).toContain('Dog walking on Maple Street');
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     for (const url of ['/services/99999999', '/services/abc', '/services/0', '/services/1e3', '/services/12345678901234567890']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(read(res.body).root).toContain('404 Page Not Found');
     }
+  });
+});
+
+describe("a member's page (issue 18, decision 049)", () => {
+  const stateOf = (doc: ReturnType<typeof read>, key: unknown[]) => doc.state?.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key));
+
+  it('is HTML with the member, their listings and the reviews of their listings, kept out of search engines', async () => {
+    const username = owner.user.username!;
+    const { id } = await createListing(t, owner.cookie, { title: 'Garden tidying on Elm Road' });
+    const res = await page(`/members/${username}`);
+    expect(res.statusCode).toBe(200);
+    const doc = read(res.body);
+    expect(doc.title).toBe(`${username} | Community Services Marketplace`);
+    expect(doc.root).toContain(`>${username}</h1>`);
+    expect(doc.root).toContain('Garden tidying on Elm Road');
+    expect(doc.root).toContain('Not enough conversations yet to tell');
+    expect(doc.meta('robots')).toBe('noindex');
+    expect(doc.meta('og:title')).toBe(`${username} | Community Services Marketplace`);
+    expect(doc.description).toMatch(new RegExp(`^${username} on Community Services Marketplace: Member since `));
+    expect(doc.canonical).toBe(`https://market.example/members/${username}`);
+    // The browser's cache gets exactly what the API answers, so it asks for nothing again.
+    const key = username.toLowerCase();
+    const profile = stateOf(doc, ['members', key, 'profile']);
+    expect(profile?.state.data).toEqual((await t.app.inject({ method: 'GET', url: `/api/users/${username}` })).json());
+    const listings = stateOf(doc, ['members', key, 'listings'])?.state.data as { pages: Array<{ services: Array<{ id: number }> }> };
+    expect(listings.pages[0]!.services.map((s) => s.id)).toContain(id);
+    expect(stateOf(doc, ['members', key, 'reviews', 'listings'])?.state.data).toEqual({
+      pages: [(await t.app.inject({ method: 'GET', url: `/api/users/${username}/reviews` })).json()],
+      pageParams: [null],
+    });
+    // Never the address.
+    expect(res.body).not.toContain(owner.email);
+  });
+
+  it('answers 404 with the not-found page for an unknown, deleted or banned member', async () => {
+    for (const path of ['/members/nobody_by_that_name', '/members/%00', `/members/${'x'.repeat(300)}`]) {
+      const res = await page(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(read(res.body).root, path).toContain('404 Page Not Found');
+    }
+    const banned = await signUp(t.app, { username: `banned${Date.now() % 100000}` });
+    await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.user.id));
+    expect((await page(`/members/${banned.user.username}`)).statusCode).toBe(404);
+  });
+
+  it("renders for a reader who blocked the member without their listings, and with Unblock", async () => {
+    const blocker = await signUp(t.app);
+    const blocked = await t.app.inject({ method: 'POST', url: `/api/users/${owner.user.id}/block`, headers: { cookie: blocker.cookie } });
+    expect(blocked.statusCode).toBe(204);
+    const res = await page(`/members/${owner.user.username}`, blocker.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const doc = read(res.body);
+    expect(doc.root).toContain('so their listings are hidden from you.');
+    expect(doc.root).not.toContain('Garden tidying on Elm Road');
+    expect(stateOf(doc, ['members', owner.user.username!.toLowerCase(), 'listings'])).toBeUndefined();
   });
 });
 

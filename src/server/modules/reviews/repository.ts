@@ -1,15 +1,26 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, messages, reviews, serviceCompletions, services, users } from '../../db/schema.js';
+import { conversations, memberReviews, messages, reviews, serviceCompletions, services, users } from '../../db/schema.js';
 
 export type CompletionRow = typeof serviceCompletions.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type MemberReviewRow = typeof memberReviews.$inferSelect;
 
 /** The reviewer's names, and whether they deleted their account (the presenter shows 'Deleted user'). */
 const reviewerColumns = { firstName: users.firstName, lastName: users.lastName, username: users.username, deletedAt: users.deletedAt };
+const memberReviewColumns = { id: memberReviews.id, rating: memberReviews.rating, reviewText: memberReviews.reviewText, createdAt: memberReviews.createdAt };
+const serviceColumns = { id: services.id, title: services.title };
 
 export function createReviewsRepository(db: Db) {
   const selectReviews = () => db.select({ review: reviews, reviewer: reviewerColumns }).from(reviews).innerJoin(users, eq(users.id, reviews.reviewerId));
+  /** Member reviews with their reviewer and the listing of their job: null once that listing is gone for good. */
+  const selectMemberReviews = () =>
+    db
+      .select({ review: memberReviewColumns, reviewer: reviewerColumns, service: serviceColumns })
+      .from(memberReviews)
+      .innerJoin(users, eq(users.id, memberReviews.reviewerId))
+      .leftJoin(serviceCompletions, eq(serviceCompletions.id, memberReviews.completionId))
+      .leftJoin(services, eq(services.id, serviceCompletions.serviceId));
 
   return {
     async findConversation(id: number) {
@@ -86,11 +97,10 @@ export function createReviewsRepository(db: Db) {
       return row;
     },
 
-    /** Newest first, over the (service_id, created_at desc, id desc) index. */
     /** Reviews of the member's listings, newest first (by id), before `beforeId`. */
     async listReceived(ownerId: string, limit: number, beforeId?: number) {
       return db
-        .select({ review: reviews, reviewer: reviewerColumns, service: { id: services.id, title: services.title } })
+        .select({ review: reviews, reviewer: reviewerColumns, service: serviceColumns })
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.reviewerId))
         .innerJoin(services, eq(services.id, reviews.serviceId))
@@ -99,8 +109,78 @@ export function createReviewsRepository(db: Db) {
         .limit(limit);
     },
 
+    /** Newest first, over the (service_id, created_at desc, id desc) index. */
     async listForService(serviceId: number, limit: number) {
       return selectReviews().where(eq(reviews.serviceId, serviceId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+    },
+
+    /** A completion with the two people of its conversation and the owner of its listing (a member review's job). */
+    async findJob(completionId: number) {
+      const [row] = await db
+        .select({
+          id: serviceCompletions.id,
+          conversationId: serviceCompletions.conversationId,
+          ownerId: services.userId,
+          participant1Id: conversations.participant1Id,
+          participant2Id: conversations.participant2Id,
+        })
+        .from(serviceCompletions)
+        .innerJoin(conversations, eq(conversations.id, serviceCompletions.conversationId))
+        .innerJoin(services, eq(services.id, serviceCompletions.serviceId))
+        .where(eq(serviceCompletions.id, completionId))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The oldest completion of a listing `ownerId` owns, in a conversation between them and `memberId`, in which the
+     * owner wrote, and whose member has not been reviewed yet (decision 048). Whatever the listing's state: the
+     * person is reviewed, not the listing.
+     */
+    async unreviewedJobWith(ownerId: string, memberId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: serviceCompletions.id })
+        .from(serviceCompletions)
+        .innerJoin(conversations, eq(conversations.id, serviceCompletions.conversationId))
+        .innerJoin(services, eq(services.id, serviceCompletions.serviceId))
+        .where(
+          and(
+            eq(services.userId, ownerId),
+            or(
+              and(eq(conversations.participant1Id, memberId), eq(conversations.participant2Id, ownerId)),
+              and(eq(conversations.participant1Id, ownerId), eq(conversations.participant2Id, memberId)),
+            ),
+            sql`not exists (select 1 from ${memberReviews} where ${memberReviews.completionId} = ${serviceCompletions.id})`,
+            sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${serviceCompletions.conversationId} and ${messages.senderId} = ${ownerId})`,
+          ),
+        )
+        .orderBy(serviceCompletions.id)
+        .limit(1);
+      return row?.id;
+    },
+
+    async memberReviewOf(completionId: number): Promise<boolean> {
+      const [row] = await db.select({ id: memberReviews.id }).from(memberReviews).where(eq(memberReviews.completionId, completionId)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The new member review, or undefined when the completion already has one (a second tab, a double click). */
+    async insertMemberReview(values: typeof memberReviews.$inferInsert): Promise<MemberReviewRow | undefined> {
+      const [row] = await db.insert(memberReviews).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findMemberReview(id: number) {
+      const [row] = await selectMemberReviews().where(eq(memberReviews.id, id)).limit(1);
+      return row;
+    },
+
+    /** The reviews `memberId` received as a member, newest first (by id), before `beforeId`. */
+    async listMemberReviews(memberId: string, limit: number, beforeId?: number) {
+      return selectMemberReviews()
+        .where(and(eq(memberReviews.memberId, memberId), beforeId === undefined ? undefined : lt(memberReviews.id, beforeId)))
+        .orderBy(desc(memberReviews.id))
+        .limit(limit);
     },
   };
 }

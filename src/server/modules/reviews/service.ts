@@ -1,18 +1,22 @@
-import type { CompleteService, CreateReview, RatingStats, ReviewEligibility } from '#shared/reviews.js';
-import { averageOf, REVIEW_ERRORS } from '#shared/reviews.js';
+import { z } from 'zod';
+import type { CompleteService, CreateMemberReview, CreateReview, MemberReview, RatingStats, ReceivedReviewsPage, ReviewAbout, ReviewEligibility } from '#shared/reviews.js';
+import { averageOf, MEMBER_REVIEW_TEXTS, REVIEW_ERRORS } from '#shared/reviews.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { cursorCodec, pageOf } from '../../lib/paging.js';
 import { transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
-import { presentCompletion, presentReview } from './presenter.js';
+import { presentCompletion, presentReceived, presentReview } from './presenter.js';
 import type { ReviewsRepository } from './repository.js';
 import type { ListingsService } from '../listings/index.js';
-import { z } from 'zod';
-import { cursorCodec, pageOf } from '../../lib/paging.js';
-import type { ReceivedReviewsPage } from '#shared/reviews.js';
 
-/** Opaque to clients: the id of the last review shown; the next page reads older ones. */
-const receivedCursor = cursorCodec(z.object({ k: z.literal('received'), i: z.number().int().positive().max(2_147_483_647) }));
+/**
+ * Opaque to clients: the id of the last review shown; the next page reads older ones. Each list names itself, so a
+ * cursor of the reviews of someone's listings is refused by the list of their member reviews, and the other way.
+ */
+const reviewId = z.number().int().positive().max(2_147_483_647);
+const receivedCursor = cursorCodec(z.object({ k: z.literal('received'), i: reviewId }));
+const memberCursor = cursorCodec(z.object({ k: z.literal('member'), i: reviewId }));
 
 /**
  * What reviews need from the listings module: the access policy's answer (a paused listing, or one whose owner is
@@ -88,12 +92,54 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       return (await repo.listForService(serviceId, limit)).map(presentReview);
     },
 
-    /** The reviews a member received on their listings, newest first (their member page, issue 18). */
-    async receivedBy(ownerId: string, q: { limit: number; cursor?: string }): Promise<ReceivedReviewsPage> {
-      const before = receivedCursor.decode(q.cursor)?.i;
-      const rows = await repo.listReceived(ownerId, q.limit + 1, before);
+    /**
+     * The reviews a member received, newest first (their member page, issue 18): of their listings (`listings`), or of
+     * them as the person a listing's owner helped (`member`, decision 048).
+     */
+    async receivedBy(memberId: string, q: { limit: number; cursor?: string; about?: ReviewAbout }): Promise<ReceivedReviewsPage> {
+      if (q.about === 'member') {
+        const rows = await repo.listMemberReviews(memberId, q.limit + 1, memberCursor.decode(q.cursor)?.i);
+        const page = pageOf(rows, q.limit, (last) => memberCursor.encode({ k: 'member', i: last.review.id }));
+        return { reviews: page.items.map(presentReceived), nextCursor: page.nextCursor };
+      }
+      const rows = await repo.listReceived(memberId, q.limit + 1, receivedCursor.decode(q.cursor)?.i);
       const page = pageOf(rows, q.limit, (last) => receivedCursor.encode({ k: 'received', i: last.review.id }));
-      return { reviews: page.items.map((row) => ({ ...presentReview(row), service: row.service })), nextCursor: page.nextCursor };
+      return { reviews: page.items.map(presentReceived), nextCursor: page.nextCursor };
+    },
+
+    /**
+     * Whether `viewer` may review member `memberId` (decision 048): they own the listing of a completed job in a
+     * conversation between the two, wrote in it, and have not reviewed its member yet; the oldest such job. The
+     * caller has checked that the member is one others may see. An unverified owner stays eligible, as for listings.
+     */
+    async memberEligibility(viewer: Viewer, memberId: string): Promise<ReviewEligibility> {
+      if (memberId === viewer.id) throw badRequest(MEMBER_REVIEW_TEXTS.cannotReviewSelf);
+      const completionId = await repo.unreviewedJobWith(viewer.id, memberId);
+      return { canReview: completionId !== undefined, completionId: completionId ?? null };
+    },
+
+    /** The listing's owner reviews the person they helped on one completion (decision 048); the refusals in its order. */
+    async reviewMember(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview> {
+      if (memberId === viewer.id) throw badRequest(MEMBER_REVIEW_TEXTS.cannotReviewSelf);
+      const job = await repo.findJob(input.completionId);
+      if (!job) throw notFound(REVIEW_ERRORS.completionNotFound);
+      const people = [job.participant1Id, job.participant2Id];
+      if (!people.includes(viewer.id) || !people.includes(memberId)) throw forbidden(MEMBER_REVIEW_TEXTS.notBetweenYou);
+      if (job.ownerId !== viewer.id) throw forbidden(MEMBER_REVIEW_TEXTS.ownerOnly);
+      // Completions stored before decision 022 may lack the owner's word: such a job earns no review either way.
+      if (!(await repo.ownerHasWritten(job.conversationId, viewer.id))) throw conflict(MEMBER_REVIEW_TEXTS.ownerHasNotWritten, { code: 'no_reply_yet' });
+      if (await repo.memberReviewOf(job.id)) throw conflict(MEMBER_REVIEW_TEXTS.alreadyReviewed, { code: 'already_reviewed' });
+      if (!viewer.emailVerified) throw forbidden(REVIEW_ERRORS.emailNotVerified, { code: 'email_not_verified' });
+      const row = await repo.insertMemberReview({
+        completionId: job.id,
+        reviewerId: viewer.id,
+        memberId,
+        rating: input.rating,
+        reviewText: input.reviewText ?? null,
+      });
+      // Another request reviewed it between the look-up and the insert.
+      if (!row) throw conflict(MEMBER_REVIEW_TEXTS.alreadyReviewed, { code: 'already_reviewed' });
+      return presentReceived((await repo.findMemberReview(row.id))!);
     },
 
     async stats(serviceId: number): Promise<RatingStats> {
