@@ -12,6 +12,7 @@ import { createQueryClient } from './app/query-client.js';
 import { currentUserQueryKey } from './app/session/index.js';
 import { matchPage } from './app/ssr/match-page.js';
 import { dehydrateForPage } from './app/ssr/page-state.js';
+import { prefetches } from './app/ssr/prefetch.js';
 import { ApiError } from './lib/api.js';
 import { ServerPageHead, ServerPageHeadContext } from './lib/use-page-meta.js';
 
@@ -29,7 +30,8 @@ export const render: RenderPage = async (url, data) => {
 
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, data.currentUser);
-  await Promise.all([route.server.prefetch?.({ queryClient, data, params, search: address.searchParams }), route.component.preload?.()]);
+  const prefetch = route.server.prefetch && prefetches[route.server.prefetch];
+  await Promise.all([prefetch?.({ queryClient, data, params, search: address.searchParams }), route.component.preload?.()]);
   // A refusal is part of the page (a listing nobody may see); a fault is not: the server sends the plain document.
   const fault = queryClient
     .getQueryCache()

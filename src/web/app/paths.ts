@@ -2,6 +2,7 @@
 export const routePatterns = {
   service: '/services/:id',
   editService: '/edit-service/:id',
+  member: '/members/:username',
 } as const;
 
 const withQuery = (path: string, key: string, value: string | number) => `${path}?${key}=${encodeURIComponent(value)}`;
@@ -24,6 +25,8 @@ export const paths = {
   requestService: '/request-service',
   editService: (id: number) => routePatterns.editService.replace(':id', String(id)),
   myServices: '/my-services',
+  /** A member's page (issue 18): who they are, their listings and the reviews they received. */
+  member: (username: string) => routePatterns.member.replace(':username', encodeURIComponent(username)),
   messages: '/messages',
   conversation: (id: number): string => withQuery(paths.messages, 'conversation', id),
   about: '/about',

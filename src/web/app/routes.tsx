@@ -5,7 +5,7 @@ import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { paths, routePatterns } from './paths.js';
-import { type Prefetch, prefetchBrowse, prefetchCategories, prefetchListingPage } from './ssr/prefetch.js';
+import type { PrefetchName } from './ssr/prefetch.js';
 import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';
 
@@ -18,6 +18,7 @@ const ContactPage = lazyPage(() => import('../features/contact/contact-page.js')
 const LoginPage = lazyPage(() => import('../features/auth/login-page.js'));
 const ForgotPasswordPage = lazyPage(() => import('../features/account/pages/forgot-password-page.js'));
 const ResetPasswordPage = lazyPage(() => import('../features/account/pages/reset-password-page.js'));
+const MemberPage = lazyPage(() => import('../features/member-page/member-page.js'));
 const AppealPage = lazyPage(() => import('../features/appeals/appeal-page.js'));
 const VerifyEmailPage = lazyPage(() => import('../features/account/pages/verify-email-page.js'));
 const BrowsePage = lazyPage(() => import('../features/services/pages/browse-page.js'));
@@ -35,17 +36,19 @@ export interface PageRoute {
   path: string;
   component: ComponentType & { preload?: () => Promise<unknown> };
   /**
-   * Public pages are rendered on the server after `prefetch` has put what they show in the query cache; `module`
+   * Public pages are rendered on the server after their prefetch (named here, so its code stays out of the browser's
+   * bundle: `ssr/prefetch.ts` is the server entry's) has put what they show in the query cache; `module`
    * names the lazily loaded page's source (a key of Vite's manifest) so the document can preload its code. Pages
    * without `server` need a signed-in person, or read the browser's address, and the browser renders them.
    */
-  server?: { module?: string; prefetch?: Prefetch };
+  server?: { module?: string; prefetch?: PrefetchName };
 }
 
 export const pageRoutes: PageRoute[] = [
-  { path: paths.home, component: HomePage, server: { prefetch: prefetchCategories } },
-  { path: paths.services, component: BrowsePage, server: { module: 'features/services/pages/browse-page.tsx', prefetch: prefetchBrowse } },
-  { path: routePatterns.service, component: ServicePage, server: { module: 'features/services/pages/service-page.tsx', prefetch: prefetchListingPage } },
+  { path: paths.home, component: HomePage, server: { prefetch: 'categories' } },
+  { path: paths.services, component: BrowsePage, server: { module: 'features/services/pages/browse-page.tsx', prefetch: 'browse' } },
+  { path: routePatterns.service, component: ServicePage, server: { module: 'features/services/pages/service-page.tsx', prefetch: 'listing' } },
+  { path: routePatterns.member, component: MemberPage, server: { module: 'features/member-page/member-page.tsx', prefetch: 'member' } },
   { path: paths.createService, component: CreateServicePage },
   { path: paths.requestService, component: RequestServicePage },
   { path: routePatterns.editService, component: EditServicePage },

@@ -69,7 +69,7 @@ export function aService(overrides: Partial<Service> = {}): Service {
     reviewCount: 0,
     likeCount: 0,
     isLikedByUser: false,
-    user: { id: 'owner-1', username: 'walker', firstName: null, email: null, profileImageUrl: null, memberSince: '2025-11-03T10:00:00.000Z' },
+    user: { id: 'owner-1', username: 'walker', firstName: null, email: null, profileImageUrl: null, memberSince: '2025-11-03T10:00:00.000Z', emailVerified: true },
     ...overrides,
   });
 }

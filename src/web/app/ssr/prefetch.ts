@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isPageDataRefusal, type PageDataSource } from '#shared/pages.js';
+import type { MemberProfile } from '#shared/members.js';
 import type { Service } from '#shared/services.js';
 import { categoriesQueryKey } from '../../features/categories/index.js';
 import { browseQuery, listingId, readBrowseParams, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
 import { ApiError } from '../../lib/api.js';
-import { reviewKeys, serviceKeys } from '../cache/index.js';
+import { memberKeys, reviewKeys, serviceKeys } from '../cache/index.js';
 
 /** What a server render knows when it fills the query cache for a page (decision 042). */
 export interface PrefetchContext {
@@ -58,3 +59,36 @@ export const prefetchListingPage: Prefetch = async ({ queryClient, data, params 
     queryClient.prefetchQuery({ queryKey: reviewKeys.list(id), queryFn: () => read(() => data.reviews(id)) }),
   ]);
 };
+
+/** A member's page (issue 18): the member, the first page of their listings and of the reviews of their listings. */
+export const prefetchMemberPage: Prefetch = async ({ queryClient, data, params }) => {
+  const username = params.username;
+  if (!username) return;
+  await queryClient.prefetchQuery({ queryKey: memberKeys.profile(username), queryFn: () => read(() => data.member(username)) });
+  const member = queryClient.getQueryData<MemberProfile>(memberKeys.profile(username));
+  if (!member) return;
+  await Promise.all([
+    // A member the reader blocked shows no listings: the page does not ask for them.
+    !member.blockedByYou &&
+      queryClient.prefetchInfiniteQuery({
+        queryKey: memberKeys.listings(username),
+        queryFn: () => read(() => data.memberListings(username)),
+        initialPageParam: null as string | null,
+      }),
+    queryClient.prefetchInfiniteQuery({
+      queryKey: memberKeys.reviews(username, 'listings'),
+      queryFn: () => read(() => data.memberReviews(username, 'listings')),
+      initialPageParam: null as string | null,
+    }),
+  ]);
+};
+
+/** Each public page's prefetch, by the name its route gives (routes.tsx). */
+export const prefetches = {
+  categories: prefetchCategories,
+  browse: prefetchBrowse,
+  listing: prefetchListingPage,
+  member: prefetchMemberPage,
+} satisfies Record<string, Prefetch>;
+
+export type PrefetchName = keyof typeof prefetches;

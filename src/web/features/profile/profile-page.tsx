@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
+import { MEMBER_PAGE_TEXTS } from '#shared/members.js';
 import { paths } from '../../app/paths.js';
 import { useRequireAuth } from '../../app/session/index.js';
 import { Button } from '../../components/ui/button.js';
@@ -35,6 +36,11 @@ export default function ProfilePage() {
           <ProfilePicture user={user}>
             <p className="text-xl font-semibold [overflow-wrap:anywhere] sm:text-2xl">{displayName(user)}</p>
             {since && <p className="text-sm text-muted-foreground">Member since {since}</p>}
+            {user.username && (
+              <Link href={paths.member(user.username)} className="w-fit text-sm font-medium text-link underline-offset-4 hover:underline">
+                {MEMBER_PAGE_TEXTS.viewYourPage}
+              </Link>
+            )}
           </ProfilePicture>
         </CardHeader>
         <CardContent className="space-y-8">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockList } from '#shared/members.js';
-import { invalidateServiceQueries, messageKeys } from '#web/app/cache/index.js';
+import { invalidateMemberQueries, invalidateServiceQueries, messageKeys } from '#web/app/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 export const blockKeys = { list: ['blocks'] as const };
@@ -23,7 +23,7 @@ export function setBlocked({ memberId, blocked }: BlockChange): Promise<void> {
 
 /**
  * Blocks or unblocks a member. What a block changes is read again: the list, the conversations (whose composer gives
- * way to the notice) and every list of listings (the blocked member's leave them).
+ * way to the notice), every list of listings (the blocked member's leave them) and the member pages.
  */
 export function useSetBlocked() {
   const queryClient = useQueryClient();
@@ -34,6 +34,7 @@ export function useSetBlocked() {
         queryClient.invalidateQueries({ queryKey: blockKeys.list }),
         queryClient.invalidateQueries({ queryKey: messageKeys.conversations }),
         invalidateServiceQueries(queryClient),
+        invalidateMemberQueries(queryClient),
       ]),
   });
 }

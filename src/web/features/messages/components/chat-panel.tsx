@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
 import type { Conversation } from '#shared/messaging.js';
 import { paths } from '#web/app/paths.js';
+import { MemberLink } from '#web/components/member-link.js';
 import { conversationTopic, otherParticipant, participantName } from '#web/components/participants.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
@@ -10,7 +11,7 @@ import { ApiError } from '#web/lib/api.js';
 import { cn } from '#web/lib/utils.js';
 import { DELETED_USER_NAME } from '#shared/account.js';
 import { BlockNotice } from '../../members/index.js';
-import { CompleteButton, ConversationReviews } from '../../reviews/index.js';
+import { CompleteButton, ConversationReviews, MemberReviewButton } from '../../reviews/index.js';
 import { useMessages } from '../api/get-messages.js';
 import { ConversationMenu } from './conversation-menu.js';
 import { ConversationServiceStrip } from './conversation-service-strip.js';
@@ -61,7 +62,10 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
         <BackToConversations />
         {other && <ParticipantAvatar participant={other} />}
         <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold">{name}</h2>
+          <h2 className="truncate text-lg font-semibold">
+            {/* A member's name leads to their page; the team's account has none. */}
+            <MemberLink username={member ? other?.username : null}>{name}</MemberLink>
+          </h2>
           {topic && <p className="truncate text-sm text-muted-foreground">{topic}</p>}
         </div>
         {member && <ConversationMenu member={member} blockedByYou={block === 'by_you'} />}
@@ -87,7 +91,7 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
       ) : (
         <>
           <MessageHistory history={history} userId={user.id} label={name} />
-          {conversation?.service && <ServiceStrip conversation={conversation} service={conversation.service} userId={user.id} />}
+          {conversation?.service && <ServiceStrip conversation={conversation} service={conversation.service} userId={user.id} member={member} />}
           {block && member ? <BlockNotice block={block} member={member} /> : <MessageComposer conversationId={conversationId} user={user} />}
         </>
       )}
@@ -99,18 +103,22 @@ interface ServiceStripProps {
   conversation: Conversation;
   service: NonNullable<Conversation['service']>;
   userId: string;
+  /** The other member (not a deleted account): the owner may review them once the job is complete (issue 18). */
+  member: { id: string; name: string } | null;
 }
 
-/** The listing this conversation is about, with completing the job and its reviews (issue 5). */
-function ServiceStrip({ conversation, service, userId }: ServiceStripProps) {
+/** The listing this conversation is about, with completing the job, its reviews (issue 5) and the owner's review of the other member. */
+function ServiceStrip({ conversation, service, userId, member }: ServiceStripProps) {
   const completed = service.completedAt !== null;
+  const isOwner = service.userId === userId;
   // A deleted listing can no longer be completed; one completed before keeps saying so.
   const action =
     completed || service.deletedAt === null ? (
-      <CompleteButton serviceId={service.id} conversationId={conversation.id} completed={completed} isOwner={service.userId === userId} />
+      <CompleteButton serviceId={service.id} conversationId={conversation.id} completed={completed} isOwner={isOwner} />
     ) : undefined;
   return (
     <ConversationServiceStrip service={service} action={action}>
+      {member && <MemberReviewButton member={{ id: member.id, username: member.name }} enabled={isOwner && completed} />}
       <ConversationReviews serviceId={service.id} />
     </ConversationServiceStrip>
   );

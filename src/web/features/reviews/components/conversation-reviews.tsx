@@ -19,7 +19,7 @@ export function ConversationReviews({ serviceId }: { serviceId: number }) {
       {eligibility.data?.canReview &&
         user &&
         (user.emailVerified ? (
-          <ReviewForm serviceId={serviceId} completionId={eligibility.data.completionId} onReviewed={() => setListOpen(true)} />
+          <ReviewForm target={{ kind: 'listing', serviceId }} completionId={eligibility.data.completionId} onReviewed={() => setListOpen(true)} />
         ) : (
           <VerifyToReviewNotice user={user} />
         ))}

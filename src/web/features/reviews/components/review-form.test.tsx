@@ -19,7 +19,7 @@ const review: Review = {
 
 function renderForm(completionId: number | null = COMPLETION_ID) {
   const onReviewed = vi.fn();
-  const app = renderWithApp(<ReviewForm serviceId={SERVICE_ID} completionId={completionId} onReviewed={onReviewed} />);
+  const app = renderWithApp(<ReviewForm target={{ kind: 'listing', serviceId: SERVICE_ID }} completionId={completionId} onReviewed={onReviewed} />);
   return { ...app, onReviewed };
 }
 

@@ -11,6 +11,7 @@ import { Textarea } from '#web/components/ui/textarea.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useCreateReview } from '../api/create-review.js';
+import { useCreateMemberReview } from '../api/member-reviews.js';
 import { StarRatingInput } from './star-rating-input.js';
 
 type ReviewFormInput = z.input<typeof reviewFormSchema>;
@@ -18,17 +19,22 @@ type ReviewFormOutput = z.output<typeof reviewFormSchema>;
 
 const EMPTY: ReviewFormInput = { rating: 0, reviewText: '' };
 
+/** What is reviewed: a listing, by the person it helped; or a member, by the owner of the listing they dealt with (issue 18). */
+export type ReviewTarget = { kind: 'listing'; serviceId: number } | { kind: 'member'; memberId: string };
+
 interface ReviewFormProps {
-  serviceId: number;
+  target: ReviewTarget;
   /** From the eligibility answer; null would be a bug upstream, and the spec names its toast. */
   completionId: number | null;
   onReviewed?: () => void;
 }
 
 /** Spec sections 2 and 5: 1 to 5 stars (required) and an optional text of at most 1,000 characters with a live counter. */
-export function ReviewForm({ serviceId, completionId, onReviewed }: ReviewFormProps) {
+export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps) {
   const ids = { text: useId(), counter: useId() };
-  const createReview = useCreateReview();
+  const listingReview = useCreateReview();
+  const memberReview = useCreateMemberReview();
+  const createReview = target.kind === 'member' ? memberReview : listingReview;
   const queryClient = useQueryClient();
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({ resolver: zodResolver(reviewFormSchema), defaultValues: EMPTY });
   const [rating, text] = useWatch({ control: form.control, name: ['rating', 'reviewText'] });
@@ -39,21 +45,20 @@ export function ReviewForm({ serviceId, completionId, onReviewed }: ReviewFormPr
 
   function onSubmit({ rating, reviewText }: ReviewFormOutput) {
     if (completionId === null) return fail(REVIEW_TEXTS.missingCompletion);
-    createReview.mutate(
-      { serviceId, rating, reviewText, serviceCompletionId: completionId },
-      {
-        onSuccess: () => {
-          toast({ title: REVIEW_TEXTS.submittedTitle, description: REVIEW_TEXTS.submittedBody });
-          form.reset(EMPTY);
-          onReviewed?.();
-        },
-        onError: (error) => {
-          fail(errorMessage(error, REVIEW_TEXTS.reviewFailure));
-          // The address changed (or was never confirmed) in another tab: reading the account again swaps the form for the notice.
-          if (error instanceof ApiError && error.code === 'email_not_verified') void refreshCurrentUser(queryClient);
-        },
+    const callbacks = {
+      onSuccess: () => {
+        toast({ title: REVIEW_TEXTS.submittedTitle, description: REVIEW_TEXTS.submittedBody });
+        form.reset(EMPTY);
+        onReviewed?.();
       },
-    );
+      onError: (error: unknown) => {
+        fail(errorMessage(error, REVIEW_TEXTS.reviewFailure));
+        // The address changed (or was never confirmed) in another tab: reading the account again swaps the form for the notice.
+        if (error instanceof ApiError && error.code === 'email_not_verified') void refreshCurrentUser(queryClient);
+      },
+    };
+    if (target.kind === 'listing') listingReview.mutate({ serviceId: target.serviceId, rating, reviewText, serviceCompletionId: completionId }, callbacks);
+    else memberReview.mutate({ memberId: target.memberId, rating, reviewText, completionId }, callbacks);
   }
 
   function onInvalid(errors: Partial<Record<keyof ReviewFormInput, unknown>>) {

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import type { Review } from '#shared/reviews.js';
+import { MemberLink } from '#web/components/member-link.js';
 import { reviewCountLabel, Stars } from '#web/components/stars.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { formatDay, useTimeZone } from '#web/lib/dates.js';
@@ -11,18 +13,22 @@ function reviewerName({ reviewer }: Review): string {
   return reviewer.username ?? (full || 'Member');
 }
 
-function ReviewItem({ review }: { review: Review }) {
+/** One review: its stars, who wrote it (leading to their member page), when, its text, and `children` below (what it is about). */
+export function ReviewItem({ review, children }: { review: Review; children?: ReactNode }) {
   const timeZone = useTimeZone();
   return (
     <li className="grid gap-1 py-2">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Stars value={review.rating} />
         <span className="sr-only">Rated {review.rating} out of 5</span>
-        <span className="font-medium">{reviewerName(review)}</span>
+        <MemberLink username={review.reviewer.username} className="font-medium">
+          {reviewerName(review)}
+        </MemberLink>
         <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
           {formatDay(review.createdAt, timeZone)}
         </time>
       </div>
+      {children}
       {review.reviewText && <p className="whitespace-pre-line [overflow-wrap:anywhere]">{review.reviewText}</p>}
     </li>
   );

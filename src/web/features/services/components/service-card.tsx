@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { DayCode, Service } from '#shared/services.js';
 import { paths } from '#web/app/paths.js';
 import { availabilityDays, DAY_LABELS, dateLine, locationLabel, priceLabel } from '#web/components/listing/format.js';
+import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { displayName, UserAvatar } from '#web/components/user-avatar.js';
@@ -149,9 +150,12 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <div className="flex min-w-0 items-center gap-2">
             <UserAvatar user={service.user} name={provider} className="size-8 text-sm" />
-            <span className="truncate text-sm font-medium">
+            <span className="flex min-w-0 items-center gap-1 text-sm font-medium">
               <span className="sr-only">{request ? 'Requested by ' : 'Offered by '}</span>
-              {provider}
+              <MemberLink username={service.user.username} className="truncate">
+                {provider}
+              </MemberLink>
+              {service.user.emailVerified && <VerifiedMark />}
             </span>
           </div>
           <div className="flex items-center gap-1">

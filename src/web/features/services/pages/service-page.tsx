@@ -6,6 +6,7 @@ import { paths } from '#web/app/paths.js';
 import { useAuth } from '#web/app/session/index.js';
 import { dateLine } from '#web/components/listing/format.js';
 import { ShareButton } from '#web/components/listing/share.js';
+import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';
 import { Button } from '#web/components/ui/button.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
@@ -151,7 +152,12 @@ function Listing({ service }: { service: Service }) {
               <div className="flex items-center gap-3">
                 <UserAvatar user={service.user} name={provider} className="size-12 text-lg" />
                 <div className="min-w-0">
-                  <p className="truncate font-semibold">{provider}</p>
+                  <p className="flex min-w-0 items-center gap-1 font-semibold">
+                    <MemberLink username={service.user.username} className="truncate">
+                      {provider}
+                    </MemberLink>
+                    {service.user.emailVerified && <VerifiedMark />}
+                  </p>
                   <p className="text-sm text-muted-foreground">Member since {formatDay(service.user.memberSince, timeZone)}</p>
                 </div>
               </div>
