@@ -9,6 +9,7 @@ import {
   expect,
   expectPhotosLoaded,
   linkIn,
+  messageAboutListingWithApi,
   openAppPage,
   pngDataUrl,
   pngImage,
@@ -278,6 +279,56 @@ test.describe('blocking', () => {
     await expect(page.getByRole('region', { name: 'Blocked members' }).getByRole('listitem')).toHaveCount(1);
     await photograph(page, 'profile-blocked-members', PHONE);
     await photograph(page, 'profile-blocked-members', DESKTOP);
+  });
+});
+
+test.describe('member pages', () => {
+  test("a member page with listings and reviews both ways, the owner's view of it, and the member review dialog, at 390 and 1280 px", async ({ page, otherPage }) => {
+    const word = uniqueWord();
+    const ownerName = uniqueUsername('walker');
+    await signUpWithApi(otherPage, { acceptTerms: true, username: ownerName });
+    await verifyEmailWithApi(otherPage);
+    await uploadAvatarWithApi(otherPage, await pngImage('#7c3aed', { width: 400, height: 400 }));
+    const walking = await createListingWithApi(otherPage, { title: `Dog walking around the park ${word}`, images: [pngDataUrl(await pngImage('#0e7490', { width: 640, height: 480 }))] });
+    await createListingWithApi(otherPage, { title: `Cat sitting while you travel ${word}` });
+    const customerName = uniqueUsername('amy');
+    await signUpWithApi(page, { acceptTerms: true, username: customerName });
+    await verifyEmailWithApi(page);
+    const conversationId = await messageAboutListingWithApi(page, walking, 'Could you walk Biscuit on Friday morning?');
+    await replyWithApi(otherPage, conversationId, 'Happy to, see you at 9.');
+    await completeWithApi(page, walking.id, conversationId);
+    const completion = (await (await page.request.get(`/api/services/${walking.id}/review-eligibility`)).json()) as { completionId: number };
+    const reviewed = await page.request.post(`/api/services/${walking.id}/reviews`, {
+      data: { rating: 5, reviewText: 'Biscuit came home happy and tired. Punctual and friendly.', serviceCompletionId: completion.completionId },
+    });
+    expect(reviewed.status()).toBe(201);
+
+    const conversation = { name: 'messages-conversation', path: `/messages?conversation=${conversationId}`, heading: 'Messages', who: 'member' as const };
+    await showInTheme(otherPage, conversation, 'light');
+    await otherPage.getByRole('button', { name: `Review ${customerName}` }).click();
+    const dialog = otherPage.getByRole('dialog', { name: `Review ${customerName}` });
+    await dialog.locator('label').filter({ has: otherPage.getByRole('radio', { name: '4 stars' }) }).click();
+    await dialog.getByRole('textbox', { name: 'Review (optional)' }).fill('Clear about what Biscuit needed, and the keys were where she said.');
+    await otherPage.screenshot({ path: `${SCREENSHOT_DIR}/member-review-dialog-1280.png`, animations: 'disabled' });
+    await otherPage.setViewportSize(PHONE);
+    await otherPage.screenshot({ path: `${SCREENSHOT_DIR}/member-review-dialog-390.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    for (const theme of ['light', 'dark'] as const) {
+      const suffix = theme === 'dark' ? '-dark' : '';
+      await showInTheme(page, { name: 'member', path: `/members/${ownerName}`, heading: ownerName, who: 'member' }, theme);
+      await expect(page.getByRole('region', { name: 'Listings' }).getByRole('article')).toHaveCount(2);
+      await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(1);
+      await expectPhotosLoaded(page);
+      await photograph(page, `member-page${suffix}`, PHONE);
+      await photograph(page, `member-page${suffix}`, DESKTOP);
+    }
+    await showInTheme(page, { name: 'member', path: `/members/${customerName}`, heading: customerName, who: 'member' }, 'light');
+    await page.getByRole('tab', { name: 'As a neighbour (1)' }).click();
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('listitem')).toHaveCount(1);
+    await photograph(page, 'member-page-own-neighbour-reviews', PHONE);
+    await photograph(page, 'member-page-own-neighbour-reviews', DESKTOP);
   });
 });
 

@@ -51,17 +51,17 @@ export const REVIEW_ERRORS = {
 export const MEMBER_REVIEWS_PER_HOUR = 30;
 
 /**
- * Reviews the other way (issue 18, decision 048): the listing's owner reviews the person they helped. The server's
+ * Reviews the other way (issue 18, decision 048): the listing's owner reviews the neighbour they dealt with. The server's
  * refusals and the browser's words.
  */
 export const MEMBER_REVIEW_TEXTS = {
   /** Issue 18, word for word: the conversation strip's offer to the owner once eligible. */
   reviewMember: (username: string) => `Review ${username}`,
   dialogTitle: (username: string) => `Review ${username}`,
-  dialogDescription: 'How was it to help them? Your review shows on their member page.',
+  dialogDescription: 'How was the job with them? Your review shows on their member page.',
   cannotReviewSelf: 'You cannot review yourself',
   notBetweenYou: 'This job was not between you and this member',
-  ownerOnly: 'Only the owner of the listing can review the person they helped',
+  ownerOnly: 'Only the owner of the listing reviews the other neighbour of the job; you can review the listing instead.',
   ownerHasNotWritten: 'You have not written in this conversation, so this job earns no review.',
   alreadyReviewed: 'You have already reviewed this member for this job',
   tooMany: 'Too many reviews. Please try again later.',
@@ -108,7 +108,7 @@ export const createReviewSchema = z.object({
 });
 export type CreateReview = z.infer<typeof createReviewSchema>;
 
-/** POST /api/users/{id}/reviews: the listing's owner reviews the person they helped, on one completion of theirs. */
+/** POST /api/users/{id}/reviews: the listing's owner reviews the neighbour they dealt with, on one completion of theirs. */
 export const createMemberReviewSchema = z.object({
   rating: createReviewSchema.shape.rating,
   reviewText: reviewFormSchema.shape.reviewText,

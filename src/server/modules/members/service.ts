@@ -136,7 +136,7 @@ export function createMembersService(deps: {
       return reviews.memberEligibility(viewer, memberId);
     },
 
-    /** The listing's owner reviews the person they helped (decision 048). */
+    /** The listing's owner reviews the neighbour they dealt with (decision 048). */
     async review(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview> {
       await shownById(memberId);
       return reviews.reviewMember(viewer, memberId, input);

@@ -118,7 +118,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       return { canReview: completionId !== undefined, completionId: completionId ?? null };
     },
 
-    /** The listing's owner reviews the person they helped on one completion (decision 048); the refusals in its order. */
+    /** The listing's owner reviews the neighbour they dealt with on one completion (decision 048); the refusals in its order. */
     async reviewMember(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview> {
       if (memberId === viewer.id) throw badRequest(MEMBER_REVIEW_TEXTS.cannotReviewSelf);
       const job = await repo.findJob(input.completionId);
