@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
+import { BLOCK_CHANGES_PER_HOUR } from '../src/shared/members.js';
 import { Api } from './client.js';
 import { explainPaths, explainTargets, formatPlans, listingsServices, type PathPlan } from './explain.js';
 import { seed, type SeedReport } from './seed.js';
@@ -172,11 +173,40 @@ async function checkServerRendered(paths: string[]) {
   }
 }
 
-/** The routes a signed-in member reads, with their session cookie: the session is looked up on each request. */
-function signedInRoutes(prepared: Prepared, cookie: string): Route[] {
-  return routes(prepared)
-    .filter((r) => r.path.startsWith('/api/services?') || r.path === '/api/services')
-    .map((r) => ({ name: `${r.name} (signed in)`, path: r.path, requests: r.requests.map((q) => ({ ...q, headers: { cookie } })) }));
+/**
+ * The routes a signed-in member reads, with their session cookie: the session is looked up on each request. Browse
+ * and search again for a member who blocked as many neighbours as an hour allows (decision 045): every list of
+ * theirs leaves those neighbours' listings out.
+ */
+function signedInRoutes(prepared: Prepared, cookie: string, blocker: Blocker): Route[] {
+  const lists = routes(prepared).filter((r) => r.path.startsWith('/api/services?') || r.path === '/api/services');
+  const as = (suffix: string, session: string) => (r: Route) => ({ name: `${r.name} (${suffix})`, path: r.path, requests: r.requests.map((q) => ({ ...q, headers: { cookie: session } })) });
+  const blockerLists = lists.filter((r) => r.name === 'browse first page' || r.name === 'text search');
+  return [...lists.map(as('signed in', cookie)), ...blockerLists.map(as(`signed in, ${blocker.blocks} blocks`, blocker.cookie))];
+}
+
+interface Blocker {
+  cookie: string;
+  blocks: number;
+}
+
+/** A member who blocked the owners of the newest listings, as many as an hour allows (BLOCK_CHANGES_PER_HOUR). */
+async function signUpBlocker(api: Api): Promise<Blocker> {
+  const { cookie } = await api.signUp(`bench-blocker-${Date.now()}@example.com`, 'a bench member who blocks neighbours');
+  const owners = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const page: { body: { services: Array<{ userId: string }>; nextCursor: string | null } } = await api.request('GET', `/api/services${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const { body } = page;
+    for (const service of body.services) owners.add(service.userId);
+    cursor = body.nextCursor;
+  } while (owners.size < BLOCK_CHANGES_PER_HOUR && cursor);
+  const blocked = [...owners].slice(0, BLOCK_CHANGES_PER_HOUR);
+  for (const id of blocked) {
+    const { response } = await api.request('POST', `/api/users/${id}/block`, { cookie });
+    if (response.status !== 204) throw new Error(`the bench member could not block ${id}: ${response.status}`);
+  }
+  return { cookie, blocks: blocked.length };
 }
 
 async function cannon(route: Route, seconds: number) {
@@ -347,10 +377,11 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     const rounds: Array<{ ceiling: RouteResult; uncached: RouteResult[]; signedIn: RouteResult[] }> = [];
     try {
       const { cookie } = await new Api(base).signUp(`bench-${Date.now()}@example.com`, 'a bench member of the neighbourhood');
+      const blocker = settings.only === 'pages' ? { cookie, blocks: 0 } : await signUpBlocker(new Api(base));
       for (let round = 1; round <= settings.rounds; round++) {
         log(`${engine}: round ${round} of ${settings.rounds} without the page cache`);
         const [ceiling, ...uncachedRound] = await load([...routes(prepared), listingPageRoute(prepared)]);
-        const signedInRound = settings.only === 'pages' ? [] : await load(signedInRoutes(prepared, cookie), ceiling!.reqPerSec);
+        const signedInRound = settings.only === 'pages' ? [] : await load(signedInRoutes(prepared, cookie, blocker), ceiling!.reqPerSec);
         rounds.push({ ceiling: ceiling!, uncached: uncachedRound, signedIn: signedInRound });
       }
     } finally {
