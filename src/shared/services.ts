@@ -174,15 +174,48 @@ export const updateServiceBodySchema = editServiceSchema('request', { placeFromZ
 export type UpdateServiceInput = z.input<ReturnType<typeof editServiceSchema>>;
 export type UpdateService = z.output<ReturnType<typeof editServiceSchema>>;
 
-export const browseQuerySchema = z.object({
-  search: z.preprocess(blank, text().trim().max(200, 'Search must be at most 200 characters').optional()),
-  /** A category id or slug (the browse page reads ?category= as either). */
-  categoryId: z.preprocess(blank, text().trim().max(50).optional()),
-  listingType: z.preprocess((v) => (v === 'all-types' || v === 'all' ? undefined : blank(v)), z.enum(LISTING_TYPES).optional()),
-  limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_MAX).default(BROWSE_PAGE_SIZE),
-  cursor: z.preprocess(blank, text().max(200).optional()),
-  sort: z.enum(['newest', 'relevance']).optional(),
-});
+/** Search by distance (issue 19): miles around a ZIP code's centre. */
+export const RADIUS_MIN_MILES = 1;
+export const RADIUS_MAX_MILES = 100;
+/** The radius when `near` comes without one. */
+export const RADIUS_DEFAULT_MILES = 10;
+/** The browse page's radius choice. */
+export const RADIUS_CHOICES_MILES = [1, 5, 10, 25, 50] as const;
+export const BROWSE_SORTS = ['newest', 'relevance', 'distance'] as const;
+
+export const NEAR_TEXTS = {
+  /** Issue 19, word for word: an unknown or malformed ZIP. */
+  invalidZip: 'Enter a valid US ZIP code',
+  radiusRange: `Radius must be from ${RADIUS_MIN_MILES} to ${RADIUS_MAX_MILES} miles`,
+  distanceNeedsNear: 'Enter a ZIP code to sort by distance',
+  trueOrFalse: 'Must be true or false',
+} as const;
+
+/** `true` or `false` in a query string. */
+const queryFlag = z.preprocess(blank, z.enum(['true', 'false'], { error: NEAR_TEXTS.trueOrFalse }).transform((v) => v === 'true').optional());
+
+export const browseQuerySchema = z
+  .object({
+    search: z.preprocess(blank, text().trim().max(200, 'Search must be at most 200 characters').optional()),
+    /** A category id or slug (the browse page reads ?category= as either). */
+    categoryId: z.preprocess(blank, text().trim().max(50).optional()),
+    listingType: z.preprocess((v) => (v === 'all-types' || v === 'all' ? undefined : blank(v)), z.enum(LISTING_TYPES).optional()),
+    limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_MAX).default(BROWSE_PAGE_SIZE),
+    cursor: z.preprocess(blank, text().max(200).optional()),
+    sort: z.enum(BROWSE_SORTS).optional(),
+    /** Listings around this ZIP code's centre (issue 19): 5 digits. */
+    near: z.preprocess(blank, text().trim().regex(/^\d{5}$/, NEAR_TEXTS.invalidZip).optional()),
+    /** Miles around `near` (RADIUS_DEFAULT_MILES when `near` comes alone). */
+    radius: z.preprocess(
+      blank,
+      z.coerce.number({ error: NEAR_TEXTS.radiusRange }).min(RADIUS_MIN_MILES, NEAR_TEXTS.radiusRange).max(RADIUS_MAX_MILES, NEAR_TEXTS.radiusRange).optional(),
+    ),
+    /** With `near`, virtual listings are included unless this is false. */
+    includeVirtual: queryFlag,
+    /** Requests nobody has written to yet (issue 19: 'No replies yet'). */
+    unanswered: queryFlag,
+  })
+  .refine((q) => q.sort !== 'distance' || q.near !== undefined, { message: NEAR_TEXTS.distanceNeedsNear, path: ['near'] });
 export type BrowseQuery = z.input<typeof browseQuerySchema>;
 export type ParsedBrowseQuery = z.output<typeof browseQuerySchema>;
 
@@ -228,6 +261,11 @@ export const serviceSchema = z.object({
   likeCount: z.number().int(),
   isLikedByUser: z.boolean(),
   user: serviceUserSchema,
+  /**
+   * With `near` (issue 19): miles from that ZIP code's centre to the listing's, one decimal; null for a virtual
+   * listing. Absent otherwise.
+   */
+  distanceMiles: z.number().nullable().optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

@@ -10,8 +10,11 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 
 export const REDACTED = '[redacted]';
 
-/** Query parameters whose values are secrets wherever they appear: emailed links, OpenID Connect callbacks, keys. */
-const SECRET_PARAMS = new Set(['code', 'state', 'nonce', 'key', 'sig', 'signature', 'session', 'sid', 'auth', 'ticket', 'otp', 'assertion']);
+/**
+ * Query parameters whose values are secrets wherever they appear: emailed links, OpenID Connect callbacks, keys; and
+ * a person's coordinates ('Use my location', issue 19), which are never kept.
+ */
+const SECRET_PARAMS = new Set(['code', 'state', 'nonce', 'key', 'sig', 'signature', 'session', 'sid', 'auth', 'ticket', 'otp', 'assertion', 'lat', 'lng', 'lon', 'latitude', 'longitude']);
 const SECRET_PARAM_PARTS = ['token', 'password', 'passwd', 'secret', 'apikey', 'api_key', 'credential'];
 
 const hasSecretPart = (lower: string) => SECRET_PARAM_PARTS.some((part) => lower.includes(part));

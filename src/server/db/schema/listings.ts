@@ -71,6 +71,11 @@ export const services = pgTable(
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned}`),
     index('services_search_idx').using('gin', t.searchVector),
+    // Search by distance (issue 19, decision 050): public listings with a place, by their ZIP centre as a point
+    // (x longitude, y latitude), for the box around a search's circle and its nearest-first order.
+    index('services_public_place_idx')
+      .using('gist', rawSql`point(${t.longitude}, ${t.latitude})`)
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.isVirtual} and ${t.latitude} is not null`),
     // The administrator's list: every listing (deleted and paused included), newest first.
     index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The administrator's count of listings that are not deleted: an index-only scan instead of reading the table.

@@ -17,10 +17,18 @@ const createdKey = z.string().refine((c) => {
 });
 /**
  * Opaque to clients: where the next page starts. `t`: newest first, after (c, i). `r`: relevance, in phase
- * `p` ('a', the search is all in the title; 'b', the rest), after (c, i) within that phase.
+ * `p` ('a', the search is all in the title; 'b', the rest), after (c, i) within that phase. `n`: nearest first
+ * (issue 19), after (m, i) among the listings within the radius (m: their exact miles); `v`: then the virtual
+ * listings, newest first, after (c, i).
  */
-const keyset = { c: createdKey, i: z.number().int().positive().max(INT4_MAX) };
-const cursorSchema = z.union([z.object({ k: z.literal('t'), ...keyset }), z.object({ k: z.literal('r'), p: z.enum(['a', 'b']), ...keyset })]);
+const id = z.number().int().positive().max(INT4_MAX);
+const keyset = { c: createdKey, i: id };
+const cursorSchema = z.union([
+  z.object({ k: z.literal('t'), ...keyset }),
+  z.object({ k: z.literal('r'), p: z.enum(['a', 'b']), ...keyset }),
+  z.object({ k: z.literal('n'), m: z.number().min(0).max(25_000), i: id }),
+  z.object({ k: z.literal('v'), ...keyset }),
+]);
 export type Cursor = z.infer<typeof cursorSchema>;
 
 export const browseCursor = cursorCodec(cursorSchema);

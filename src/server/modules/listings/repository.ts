@@ -1,14 +1,21 @@
 import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
+import { categories, conversations, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
 import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
+import { milesFrom, nearCondition, type NearFilter } from './near.js';
 
 export type ServiceRow = typeof services.$inferSelect;
+
+/**
+ * A request nobody has written to yet (issue 19, 'No replies yet'): no conversation is about it (a conversation about
+ * a listing begins with its first message; read through conversations_service_writer_key).
+ */
+const unansweredRequest = sql`(${services.listingType} = 'request' and not exists (select 1 from ${conversations} where ${conversations.serviceId} = ${services.id}))`;
 
 /** The listing's own columns without the search vector: only the database needs it, and it is the widest column. */
 const { searchVector: _searchVector, ...serviceColumns } = getTableColumns(services);
@@ -33,7 +40,7 @@ function listingColumns(viewerId: string | Placeholder | null) {
  * What a browse page reads for each listing: which one, at which revision (its card is remembered under both,
  * decision 031), whether the reader liked it, and its place in the order for the next page's cursor.
  */
-function pageColumns(viewerId: string | Placeholder | null) {
+function pageColumns(viewerId: string | Placeholder | null, near?: NearFilter) {
   return {
     id: services.id,
     revision: services.revision,
@@ -41,13 +48,18 @@ function pageColumns(viewerId: string | Placeholder | null) {
       ? sql<boolean>`exists (select 1 from ${serviceLikes} where ${serviceLikes.serviceId} = ${services.id} and ${serviceLikes.userId} = ${viewerId})`
       : sql<boolean>`false`,
     createdKey: sql<string>`${services.createdAt}::text`,
+    /** Around a point (issue 19): the exact miles to the listing's ZIP centre, null for a virtual listing. */
+    ...(near && { miles: sql<number | null>`case when ${services.isVirtual} then null else ${milesFrom(near)} end`.mapWith(nullableNumber) }),
   };
 }
+const nullableNumber = (value: unknown) => (value === null ? null : Number(value));
 export interface PageRow {
   id: number;
   revision: number;
   isLiked: boolean;
   createdKey: string;
+  /** Present on a search around a point: the exact miles, null for a virtual listing. */
+  miles?: number | null;
 }
 
 export type ListingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createListingsRepository>['findListing']>>>;
@@ -62,6 +74,10 @@ export interface BrowseFilter {
   search?: string;
   /** For relevance: only listings with every search word in the title ('title'), or only the others ('rest'). */
   phase?: { part: 'title' | 'rest'; titleSearch: string };
+  /** Around a point (issue 19). */
+  near?: NearFilter;
+  /** Only requests nobody has written to yet (issue 19). */
+  unanswered?: boolean;
 }
 
 /** What searchQuery() makes of a search: the whole match, and the same words required in the title. */
@@ -121,7 +137,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * runs a named statement whose match the text index cannot serve, so its kept plan always walks; a search that
    * reads the index runs unnamed, planned with its words each time, as every search did before.
    */
-  type BrowseShape = { viewer: boolean; owner?: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean };
+  type BrowseShape = { viewer: boolean; owner?: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean; unanswered?: boolean };
   const ORDINARY_LIMIT = BROWSE_PAGE_SIZE + 1;
   type BrowseValues = { viewerId: string | null; ownerId?: string; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
 
@@ -129,14 +145,16 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * The page query of a shape. `value` gives each input: a placeholder for a prepared statement, or the value itself.
    * `walk` wraps the search vector so that no plan can read the text index: the plan walks the newest listings.
    */
-  function browseQuery(shape: BrowseShape, value: (name: keyof BrowseValues) => unknown, limit: number | Placeholder, walk: boolean) {
+  function browseQuery(shape: BrowseShape, value: (name: keyof BrowseValues) => unknown, limit: number | Placeholder, walk: boolean, near?: NearFilter) {
     const vector = walk ? sql`coalesce(${services.searchVector}, ''::tsvector)` : sql`${services.searchVector}`;
     return db
-      .select(pageColumns(shape.viewer ? (value('viewerId') as string | Placeholder) : null))
+      .select(pageColumns(shape.viewer ? (value('viewerId') as string | Placeholder) : null, near))
       .from(services)
       .where(
         and(
           isPublicListing,
+          near ? nearCondition(near) : undefined,
+          shape.unanswered ? unansweredRequest : undefined,
           // A signed-in reader never sees the listings of members they blocked (issue 18): a hashed subplan, read once.
           shape.viewer ? sql`${services.userId} not in ${blockedBySql(value('viewerId'))}` : undefined,
           shape.owner ? sql`${services.userId} = ${value('ownerId')}` : undefined,
@@ -288,7 +306,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
 
     /** Newest first, keyset-paginated on (createdAt, id): which listings, not what they say (see findListings). */
     async browseNewest(filter: BrowseFilter, viewerId: string | null, limit: number, after?: { createdAt: string; id: number }): Promise<PageRow[]> {
-      const shape = {
+      const shape: BrowseShape = {
         viewer: viewerId !== null,
         owner: filter.ownerId !== undefined,
         category: filter.categoryId !== undefined,
@@ -297,6 +315,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         title: filter.phase?.part === 'title',
         rest: filter.phase?.part === 'rest',
         after: !!after,
+        unanswered: !!filter.unanswered,
       };
       const values: BrowseValues = {
         viewerId,
@@ -309,11 +328,40 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         afterId: after?.id,
         limit,
       };
+      // Around a point, or only unanswered requests: planned with its values each time, as a rare search is (the
+      // box's size and place decide between the place index and walking the newest listings).
+      if (filter.near || filter.unanswered) return browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near);
       if (!shape.search) return prepareBrowse(shape, limit === ORDINARY_LIMIT, false).execute(values);
       // A search's second part (listings with the words elsewhere than the title) may ask for fewer rows: a walk
       // reads a whole page and hands back what was asked, so it keeps its one statement.
       if (limit <= ORDINARY_LIMIT && (await walksNewest(shape, values))) return (await prepareBrowse(shape, true, true).execute(values)).slice(0, limit);
       return prepareBrowse(shape, false, false).execute(values);
+    },
+
+    /**
+     * Nearest first (issue 19), keyset-paginated on (miles, id): the listings within the radius of `filter.near`, read
+     * through the place index's box and ordered by their exact distance. Virtual listings are the caller's to add.
+     */
+    async browseNearest(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
+      const near = { ...filter.near, mode: 'local' as const };
+      const miles = milesFrom(near);
+      return db
+        .select(pageColumns(viewerId, near))
+        .from(services)
+        .where(
+          and(
+            isPublicListing,
+            nearCondition(near),
+            viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
+            filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
+            filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
+            filter.unanswered ? unansweredRequest : undefined,
+            filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
+            after ? sql`(${miles}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
+          ),
+        )
+        .orderBy(miles, services.id)
+        .limit(limit);
     },
 
     /**

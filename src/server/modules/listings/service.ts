@@ -1,5 +1,5 @@
 import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '#shared/services.js';
-import { LOCATION_MESSAGE, PRICES_VARY_MESSAGE, RELATED_LISTINGS_MAX, serviceSchema } from '#shared/services.js';
+import { LOCATION_MESSAGE, NEAR_TEXTS, PRICES_VARY_MESSAGE, RADIUS_DEFAULT_MILES, RELATED_LISTINGS_MAX, serviceSchema } from '#shared/services.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -7,10 +7,11 @@ import { compile } from '../../lib/serializer.js';
 import { afterCommit, transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { browseCursor } from './cursor.js';
+import { type NearFilter, nearFilter, roundedMiles } from './near.js';
 import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
-import type { ListingRecord, PageRow, ListingsRepository } from './repository.js';
+import type { BrowseFilter, ListingRecord, PageRow, ListingsRepository } from './repository.js';
 import { type ListingAccess, listingAccess, mayView, seenByOthers } from './access.js';
 
 export const SERVICE_MESSAGES = {
@@ -63,10 +64,27 @@ export function createListingsService(deps: {
     return `{"services":[${texts.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
   }
 
-  /** Each row's listing as its reader sees it, by id in the rows' order; one removed for good meanwhile is left out. */
+  /**
+   * Each row's listing as its reader sees it, by id in the rows' order; one removed for good meanwhile is left out.
+   * Around a point, each card says how far it is (issue 19): the card's text with `distanceMiles` last.
+   */
   async function cardTexts(rows: PageRow[], viewer: Viewer | null): Promise<Map<number, string>> {
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return new Map((await cards.of(rows)).map((card) => [card.service.id, cardJson(card, byId.get(card.service.id)!, viewer, encodeListing)]));
+    return new Map(
+      (await cards.of(rows)).map((card) => {
+        const row = byId.get(card.service.id)!;
+        const json = cardJson(card, row, viewer, encodeListing);
+        return [card.service.id, row.miles === undefined ? json : `${json.slice(0, -1)},"distanceMiles":${JSON.stringify(roundedMiles(row.miles))}}`];
+      }),
+    );
+  }
+
+  /** The place a search around a ZIP code measures from; an unknown ZIP is refused as a malformed one is. */
+  function nearOf(q: ParsedBrowseQuery, mode: NearFilter['mode']): NearFilter | undefined {
+    if (q.near === undefined) return undefined;
+    const place = locate(q.near);
+    if (!place) throw badRequest(NEAR_TEXTS.invalidZip, { code: 'validation_failed', errors: { near: NEAR_TEXTS.invalidZip } });
+    return nearFilter(place, q.radius ?? RADIUS_DEFAULT_MILES, mode);
   }
 
   const presentAll = (records: ListingRecord[], viewerId: string | null) => records.map((r) => presentService(r, viewerId));
@@ -114,8 +132,15 @@ export function createListingsService(deps: {
 
   /** One page of public listings in the asked order, as JSON text. */
   async function loadPage(q: ParsedBrowseQuery, viewer: Viewer | null): Promise<string> {
-    const filter = { listingType: q.listingType, search: undefined as string | undefined, categoryId: undefined as number | undefined };
+    const near = nearOf(q, q.includeVirtual === false ? 'local' : 'around');
+    const filter: BrowseFilter = {
+      // 'No replies yet' is about requests: it narrows the type to them.
+      listingType: q.unanswered ? 'request' : q.listingType,
+      ...(near && { near }),
+      ...(q.unanswered && { unanswered: true }),
+    };
     const none = '{"services":[],"nextCursor":null}';
+    if (q.unanswered && q.listingType === 'offer') return none;
     if (q.categoryId !== undefined) {
       filter.categoryId = await repo.findCategoryId(q.categoryId);
       if (filter.categoryId === undefined) return none;
@@ -129,6 +154,22 @@ export function createListingsService(deps: {
     }
     const cursor = browseCursor.decode(q.cursor);
     const viewerId = viewer?.id ?? null;
+    if (near && q.sort === 'distance') {
+      // The listings within the radius, nearest first; then, unless left out, the virtual ones, newest first.
+      const rows: PageRow[] = [];
+      if (cursor?.k !== 'v') {
+        const after = cursor?.k === 'n' ? { miles: cursor.m, id: cursor.i } : undefined;
+        rows.push(...(await repo.browseNearest({ ...filter, near }, viewerId, q.limit + 1, after)));
+      }
+      if (rows.length <= q.limit && near.mode === 'around') {
+        const after = cursor?.k === 'v' ? { createdAt: cursor.c, id: cursor.i } : undefined;
+        rows.push(...(await repo.browseNewest({ ...filter, near: { ...near, mode: 'virtual' } }, viewerId, q.limit + 1 - rows.length, after)));
+      }
+      const page = pageOf(rows, q.limit, (last) =>
+        last.miles === null || last.miles === undefined ? browseCursor.encode({ k: 'v', c: last.createdKey, i: last.id }) : browseCursor.encode({ k: 'n', m: last.miles, i: last.id }),
+      );
+      return pageJson(page.items, page.nextCursor, viewer);
+    }
     if (titleSearch && q.sort === 'relevance') {
       // Listings with every search word in the title first, then the rest; newest first within each.
       const phase = cursor?.k === 'r' ? cursor.p : 'a';

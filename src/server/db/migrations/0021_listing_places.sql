@@ -1,0 +1,1 @@
+CREATE INDEX "services_public_place_idx" ON "services" USING gist (point("longitude", "latitude")) WHERE "services"."deleted_at" is null and "services"."is_active" and not "services"."owner_banned" and not "services"."is_virtual" and "services"."latitude" is not null;

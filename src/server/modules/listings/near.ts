@@ -1,0 +1,78 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { services } from '../../db/schema.js';
+
+/**
+ * Search by distance (issue 19, decision 050). Listings store only their ZIP code's centre; a search around a ZIP
+ * measures from that ZIP's centre to each listing's, along the Earth's surface.
+ */
+
+/** The Earth's mean radius in miles (IUGG): the sphere the great-circle distance is measured on. */
+export const EARTH_RADIUS_MILES = 3958.7613;
+/** The fewest miles a degree of latitude spans anywhere (68.7 at the equator): the box is never too small. */
+const MILES_PER_DEGREE_LATITUDE = 68.7;
+/** Miles per degree of longitude at the equator; fewer by the cosine of the latitude. */
+const MILES_PER_DEGREE_LONGITUDE = 69.172;
+
+/**
+ * Which listings a search around a point reads: those within `radius` miles (`local`), the virtual ones
+ * (`virtual`), or both (`around`).
+ */
+export interface NearFilter {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  mode: 'around' | 'local' | 'virtual';
+  /** The box around the circle that the GiST index reads; null when it would cross the antimeridian. */
+  box: { west: number; south: number; east: number; north: number } | null;
+}
+
+/**
+ * The smallest latitude-longitude box that holds every point within `radius` miles of the centre: its height from the
+ * shortest degree of latitude, its width from the degree of longitude at the box's edge nearer a pole (the narrowest
+ * in it). Null when the box would cross the antimeridian (the far west of the Aleutians): the circle alone then.
+ */
+export function boxAround(latitude: number, longitude: number, radius: number): NearFilter['box'] {
+  const dLat = radius / MILES_PER_DEGREE_LATITUDE;
+  const south = latitude - dLat;
+  const north = latitude + dLat;
+  const poleward = Math.min(89.9, Math.max(Math.abs(south), Math.abs(north)));
+  const dLng = radius / (MILES_PER_DEGREE_LONGITUDE * Math.cos((poleward * Math.PI) / 180));
+  const west = longitude - dLng;
+  const east = longitude + dLng;
+  if (west < -180 || east > 180) return null;
+  return { west, south, east, north };
+}
+
+export function nearFilter(place: { latitude: number; longitude: number }, radius: number, mode: NearFilter['mode']): NearFilter {
+  return { latitude: place.latitude, longitude: place.longitude, radius, mode, box: boxAround(place.latitude, place.longitude, radius) };
+}
+
+/** The listing's ZIP centre as a point (x longitude, y latitude): what the GiST index `services_public_place_idx` holds. */
+export const placePoint = sql`point(${services.longitude}, ${services.latitude})`;
+
+/** Miles from the point to the listing's ZIP centre: the haversine formula, clamped against rounding past 1. */
+export function milesFrom(near: Pick<NearFilter, 'latitude' | 'longitude'>): SQL<number> {
+  const lat = sql`${near.latitude}::float8`;
+  const lng = sql`${near.longitude}::float8`;
+  return sql<number>`(${sql.raw(String(2 * EARTH_RADIUS_MILES))} * asin(least(1::float8, sqrt(
+    power(sin(radians(${services.latitude} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${services.latitude})) * power(sin(radians(${services.longitude} - ${lng}) / 2), 2)))))`;
+}
+
+/** Within the radius of the point: in the box first (the index), then by the exact distance. */
+export function withinRadius(near: NearFilter): SQL {
+  const inBox = near.box
+    ? sql`${placePoint} <@ box(point(${near.box.west}::float8, ${near.box.south}::float8), point(${near.box.east}::float8, ${near.box.north}::float8)) and `
+    : sql``;
+  return sql`(not ${services.isVirtual} and ${services.latitude} is not null and ${inBox}${milesFrom(near)} <= ${near.radius}::float8)`;
+}
+
+/** The listings a search around a point reads, by its mode. */
+export function nearCondition(near: NearFilter): SQL {
+  if (near.mode === 'virtual') return sql`${services.isVirtual}`;
+  if (near.mode === 'local') return withinRadius(near);
+  return sql`(${withinRadius(near)} or ${services.isVirtual})`;
+}
+
+/** Miles to show: one decimal (decision 050: distances are rounded, and never finer than the ZIP centres they join). */
+export const roundedMiles = (miles: number | null): number | null => (miles === null ? null : Math.round(miles * 10) / 10);
