@@ -4,7 +4,9 @@ import { expect, test } from './fixtures/index.js';
 // (a blocked script or style would be a console error, which fails the test).
 test('a developer reads the API contract at /api/docs', async ({ page }) => {
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Community services marketplace/ })).toBeVisible();
+  // Swagger UI reads and resolves the whole document (600 KB of schemas) before it shows anything: on a busy
+  // two-core machine that took longer than the default 10 s once.
+  await expect(page.getByRole('heading', { name: /Community services marketplace/ })).toBeVisible({ timeout: 45_000 });
 
   await page.getByRole('button', { name: 'GET /api/health', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Responses' })).toBeVisible();

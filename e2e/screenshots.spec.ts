@@ -282,6 +282,22 @@ test.describe('blocking', () => {
   });
 });
 
+test.describe('browse near a ZIP code', () => {
+  test('the Near control with distances on the cards, at 390 and 1280 px in both themes', async ({ page, otherPage }) => {
+    const word = uniqueWord();
+    await signUpWithApi(otherPage, { acceptTerms: true });
+    await createListingWithApi(otherPage, { title: `Piano lessons in Montclair ${word}`, zipCode: '07042', city: 'Montclair', state: 'NJ' });
+    await createListingWithApi(otherPage, { title: `Dog walking in Newark ${word}`, zipCode: '07102', city: 'Newark', state: 'NJ' });
+    await createListingWithApi(otherPage, { title: `Online maths help ${word}`, isVirtual: true, zipCode: null, city: null, state: null });
+    for (const theme of ['light', 'dark'] as const) {
+      await showInTheme(page, { name: 'services-near', path: `/services?search=${word}&near=07042&radius=25&sort=distance`, heading: 'Browse Services', who: 'visitor' }, theme);
+      await expect(page.getByRole('article')).toHaveCount(3);
+      await photograph(page, `services-near${theme === 'dark' ? '-dark' : ''}`, PHONE);
+      await photograph(page, `services-near${theme === 'dark' ? '-dark' : ''}`, DESKTOP);
+    }
+  });
+});
+
 test.describe('member pages', () => {
   test("a member page with listings and reviews both ways, the owner's view of it, and the member review dialog, at 390 and 1280 px", async ({ page, otherPage }) => {
     const word = uniqueWord();

@@ -6,6 +6,13 @@ export interface ServiceFilters {
   search?: string;
   categoryId?: string;
   listingType?: 'offer' | 'request';
+  /** Around a ZIP code (issue 19), in miles, nearest first or not, with or without the virtual listings. */
+  near?: string;
+  radius?: string;
+  sort?: 'distance';
+  includeVirtual?: 'false';
+  /** Requests nobody has written to yet. */
+  unanswered?: 'true';
 }
 
 export const serviceKeys = {

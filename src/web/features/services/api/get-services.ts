@@ -7,8 +7,8 @@ import { api } from '#web/lib/api.js';
 export function browseQuery(filters: ServiceFilters, cursor: string | null): BrowseQuery & Record<string, string> {
   return {
     ...filters,
-    // With a search term the best matches come first; otherwise the newest listings do.
-    sort: filters.search ? 'relevance' : 'newest',
+    // Nearest first when asked; else with a search term the best matches come first; otherwise the newest listings do.
+    sort: filters.sort ?? (filters.search ? 'relevance' : 'newest'),
     ...(cursor && { cursor }),
   };
 }

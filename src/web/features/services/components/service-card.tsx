@@ -3,7 +3,7 @@ import { CalendarDays, MapPin, Tag, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { DayCode, Service } from '#shared/services.js';
 import { paths } from '#web/app/paths.js';
-import { availabilityDays, DAY_LABELS, dateLine, locationLabel, priceLabel } from '#web/components/listing/format.js';
+import { availabilityDays, DAY_LABELS, dateLine, distanceLabel, locationLabel, priceLabel } from '#web/components/listing/format.js';
 import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';
 import { Badge } from '#web/components/ui/badge.js';
@@ -126,6 +126,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
           {location && (
             <ListingFact icon={MapPin} label="Location">
               {location}
+              {typeof service.distanceMiles === 'number' && <span> · {distanceLabel(service.distanceMiles)}</span>}
             </ListingFact>
           )}
           {price && (

@@ -4,15 +4,20 @@ import { paths } from '#web/app/paths.js';
 import { useAuth } from '#web/app/session/index.js';
 import { OfferAndRequestButtons, SignedInLink } from '#web/components/signed-in-link.js';
 import { Button } from '#web/components/ui/button.js';
+import { Checkbox } from '#web/components/ui/checkbox.js';
+import { Label } from '#web/components/ui/label.js';
 import { Skeleton } from '#web/components/ui/skeleton.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useCategories } from '../../categories/index.js';
 import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
+import { NearFilter } from '../components/near-filter.js';
 import { CategoryTiles } from '../components/category-tiles.js';
 import { ServiceResults } from '../components/service-results.js';
 import { toServiceFilters, useBrowseParams } from './use-browse-params.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** Issue 19, word for word: requests nobody has written to yet. */
+const UNANSWERED_FILTER_LABEL = 'No replies yet';
 
 function CallToAction({ signedIn }: { signedIn: boolean }) {
   return (
@@ -47,7 +52,7 @@ export default function BrowsePage() {
 
   const selectedCategory = categories?.find((c) => c.slug === params.category || String(c.id) === params.category);
   const filters = toServiceFilters(params);
-  const filtered = Boolean(filters.search || filters.categoryId || filters.listingType);
+  const filtered = Boolean(filters.search || filters.categoryId || filters.listingType || filters.near || filters.unanswered);
 
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
@@ -60,7 +65,7 @@ export default function BrowsePage() {
             variant="outline"
             onClick={() => {
               setSearchText('');
-              update({ search: '', category: '', type: 'all-types' });
+              update({ search: '', category: '', type: 'all-types', near: '', radius: '', sort: '', includeVirtual: '', unanswered: '' });
             }}
           >
             Clear filters
@@ -86,7 +91,7 @@ export default function BrowsePage() {
           <h1 className="text-3xl font-bold tracking-tight">Browse Services</h1>
           <p className="mt-1 text-muted-foreground sm:mt-2">Find help from your neighbours, or see where your skills are needed.</p>
         </div>
-        <ListingTypeToggle value={params.type} onChange={(type) => update({ type })} />
+        <ListingTypeToggle value={params.type} onChange={(type) => update({ type, ...(type !== 'request' && { unanswered: '' }) })} />
       </div>
 
       <section aria-label="Filters" className="mt-4 sm:mt-8">
@@ -94,11 +99,22 @@ export default function BrowsePage() {
           searchText={searchText}
           onSearchTextChange={setSearchText}
           type={params.type}
-          onTypeChange={(type) => update({ type })}
+          onTypeChange={(type) => update({ type, ...(type !== 'request' && { unanswered: '' }) })}
           categorySlug={selectedCategory?.slug ?? ''}
           onCategoryChange={(category) => update({ category })}
           categories={categories ?? []}
         />
+        <div className="mt-4 grid gap-3">
+          <NearFilter params={params} onChange={update} />
+          {params.type === 'request' && (
+            <div className="flex items-center gap-2">
+              <Checkbox id="unanswered-filter" checked={params.unanswered === 'true'} onCheckedChange={(checked) => update({ unanswered: checked === true ? 'true' : '' })} />
+              <Label htmlFor="unanswered-filter" className="font-normal">
+                {UNANSWERED_FILTER_LABEL}
+              </Label>
+            </div>
+          )}
+        </div>
       </section>
 
       <section aria-labelledby="browse-categories-title" className="mt-4 sm:mt-8">
