@@ -13,3 +13,4 @@ export * from './schema/reports.js';
 export * from './schema/admin.js';
 export * from './schema/members.js';
 export * from './schema/sanctions.js';
+export * from './schema/saved-searches.js';

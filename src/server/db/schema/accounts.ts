@@ -21,6 +21,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** The new address of an email change, until the link sent there is opened (decision 014). */
     pendingEmail: text('pending_email'),
+    /** The ZIP code browse starts near (issue 19), chosen on the profile; a ZIP centre is all that is ever used of it. */
+    homeZip: text('home_zip'),
     /** Set when the person deleted their account: the row stays as a tombstone with every personal field empty. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

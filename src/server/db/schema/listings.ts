@@ -53,6 +53,20 @@ export const services = pgTable(
      * a browse page then finds public listings in one index without visiting each owner.
      */
     ownerBanned: boolean('owner_banned').notNull().default(false),
+    /**
+     * When the listing stops being shown unless renewed (issue 19): creating, editing and renewing set it to now +
+     * LISTING_TTL_DAYS; null when expiry is off.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Set by the expiry sweep once `expiresAt` has passed; cleared by a renewal. Hidden like a paused listing. */
+    expired: boolean('expired').notNull().default(false),
+    /** When the owner was emailed that the listing expires soon, for its current `expiresAt`. */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /**
+     * When the listing last became visible (created, restored, resumed, renewed), set by a database trigger
+     * (migration 0022): saved searches' alerts read listings in this order.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL => rawSql`setweight(to_tsvector('english', coalesce(${services.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${services.description}, '')), 'B')`,
     ),
@@ -66,16 +80,20 @@ export const services = pgTable(
     // Public browse: newest first among live listings, overall and per category.
     index('services_public_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned}`),
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired}`),
     index('services_public_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned}`),
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired}`),
     index('services_search_idx').using('gin', t.searchVector),
     // Search by distance (issue 19, decision 050): public listings with a place, by their ZIP centre as a point
     // (x longitude, y latitude), for the box around a search's circle and its nearest-first order.
     index('services_public_place_idx')
       .using('gist', rawSql`point(${t.longitude}, ${t.latitude})`)
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.isVirtual} and ${t.latitude} is not null`),
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired} and not ${t.isVirtual} and ${t.latitude} is not null`),
+    // The expiry sweep: live listings by when they expire (reminders a week before, then expiry).
+    index('services_expiry_idx').on(t.expiresAt).where(rawSql`${t.deletedAt} is null and not ${t.expired} and ${t.expiresAt} is not null`),
+    // Saved searches' alerts: listings in the order they became visible.
+    index('services_published_idx').on(t.publishedAt, t.id),
     // The administrator's list: every listing (deleted and paused included), newest first.
     index('services_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The administrator's count of listings that are not deleted: an index-only scan instead of reading the table.

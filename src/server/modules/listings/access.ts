@@ -47,4 +47,4 @@ export const seenByOthers = (access: ListingAccess) => access.reason === 'visibl
  * person. Written as SQL constants, not as parameters: a prepared statement's generic plan can then use the partial
  * indexes of public listings, which have the same test.
  */
-export const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned}`;
+export const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned} and not ${services.expired}`;

@@ -84,7 +84,7 @@ export function createMembersRepository(db: Db) {
             and c.created_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
         )
         select
-          (select count(*)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null and s.is_active and not s.owner_banned) as active_listings,
+          (select count(*)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null and s.is_active and not s.owner_banned and not s.expired) as active_listings,
           (select count(*)::int from ${serviceCompletions} sc join ${services} s on s.id = sc.service_id where s.user_id = ${userId}) as completed_jobs,
           (select coalesce(sum(s.rating_sum), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as rating_sum,
           (select coalesce(sum(s.review_count), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as review_count,

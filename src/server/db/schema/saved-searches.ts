@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './accounts.js';
+import { categories } from './catalogue.js';
+import { services } from './listings.js';
+
+/** Saved searches (modules/saved-searches): a member's searches, and the new listings that matched them (issue 19). */
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The words as the member typed them, and the tsquery browse made of them when the search was saved. */
+    search: text('search'),
+    searchQuery: text('search_query'),
+    categoryId: integer('category_id').references(() => categories.id),
+    listingType: text('listing_type', { enum: ['offer', 'request'] }),
+    /** Around a ZIP code's centre: the ZIP, the radius in miles, the centre, and the box that holds the circle. */
+    nearZip: text('near_zip'),
+    radiusMiles: integer('radius_miles'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    minLatitude: doublePrecision('min_latitude'),
+    maxLatitude: doublePrecision('max_latitude'),
+    minLongitude: doublePrecision('min_longitude'),
+    maxLongitude: doublePrecision('max_longitude'),
+    frequency: text('frequency', { enum: ['instant', 'daily', 'off'] }).notNull(),
+    /** Matches after this are new to the member (`newCount`). */
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last alert email sent for it (at most one instant email per 10 minutes). */
+    lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('saved_searches_listing_type_check', sql`${t.listingType} is null or ${t.listingType} in ('offer', 'request')`),
+    check('saved_searches_frequency_check', sql`${t.frequency} in ('instant', 'daily', 'off')`),
+    check('saved_searches_area', sql`(${t.nearZip} is null) = (${t.latitude} is null) and (${t.latitude} is null) = (${t.minLatitude} is null)`),
+    index('saved_searches_user_idx').on(t.userId, t.id),
+    // A new listing's candidate searches: those around a place whose box holds the listing's point...
+    index('saved_searches_area_idx')
+      .using('gist', sql`box(point(${t.minLongitude}, ${t.minLatitude}), point(${t.maxLongitude}, ${t.maxLatitude}))`)
+      .where(sql`${t.minLatitude} is not null and ${t.frequency} <> 'off'`),
+    // ...and those anywhere, by category (null: every category).
+    index('saved_searches_anywhere_idx').on(t.categoryId, t.listingType).where(sql`${t.minLatitude} is null and ${t.frequency} <> 'off'`),
+  ],
+);
+
+/** A listing that became visible and matched a saved search; `alertedAt` once an email named it. */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.serviceId] }),
+    index('saved_search_matches_new_idx').on(t.savedSearchId, t.matchedAt),
+    index('saved_search_matches_pending_idx').on(t.matchedAt).where(sql`${t.alertedAt} is null`),
+  ],
+);
+
+/** How far the alerts have read the listings' `published_at` order: one row. */
+export const savedSearchCursor = pgTable(
+  'saved_search_cursor',
+  {
+    id: integer('id').primaryKey().default(1),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    serviceId: integer('service_id').notNull().default(0),
+  },
+  (t) => [check('saved_search_cursor_one_row', sql`${t.id} = 1`)],
+);
