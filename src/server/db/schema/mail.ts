@@ -1,5 +1,5 @@
 import { sql as rawSql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /** Mail (modules/mail): the email outbox. */
@@ -18,6 +18,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers, such as an alert's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
