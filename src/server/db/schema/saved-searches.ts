@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 import { categories } from './catalogue.js';
@@ -29,6 +29,8 @@ export const savedSearches = pgTable(
     maxLatitude: doublePrecision('max_latitude'),
     minLongitude: doublePrecision('min_longitude'),
     maxLongitude: doublePrecision('max_longitude'),
+    /** Around a place, virtual listings match too unless this is false (as browse's `includeVirtual`). */
+    includeVirtual: boolean('include_virtual').notNull().default(true),
     frequency: text('frequency', { enum: ['instant', 'daily', 'off'] }).notNull(),
     /** Matches after this are new to the member (`newCount`). */
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,12 +43,15 @@ export const savedSearches = pgTable(
     check('saved_searches_frequency_check', sql`${t.frequency} in ('instant', 'daily', 'off')`),
     check('saved_searches_area', sql`(${t.nearZip} is null) = (${t.latitude} is null) and (${t.latitude} is null) = (${t.minLatitude} is null)`),
     index('saved_searches_user_idx').on(t.userId, t.id),
-    // A new listing's candidate searches: those around a place whose box holds the listing's point...
+    // A new listing's candidate searches (every frequency: `newCount` counts matches whether or not they are emailed):
+    // those around a place whose box holds the listing's point...
     index('saved_searches_area_idx')
       .using('gist', sql`box(point(${t.minLongitude}, ${t.minLatitude}), point(${t.maxLongitude}, ${t.maxLatitude}))`)
-      .where(sql`${t.minLatitude} is not null and ${t.frequency} <> 'off'`),
-    // ...and those anywhere, by category (null: every category).
-    index('saved_searches_anywhere_idx').on(t.categoryId, t.listingType).where(sql`${t.minLatitude} is null and ${t.frequency} <> 'off'`),
+      .where(sql`${t.minLatitude} is not null`),
+    // ...those anywhere, by category (null: every category) and type...
+    index('saved_searches_anywhere_idx').on(t.categoryId, t.listingType).where(sql`${t.minLatitude} is null`),
+    // ...and, for a virtual listing, those around a place that take virtual listings too.
+    index('saved_searches_virtual_idx').on(t.categoryId, t.listingType).where(sql`${t.minLatitude} is not null and ${t.includeVirtual}`),
   ],
 );
 
