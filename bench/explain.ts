@@ -7,7 +7,9 @@ import type { Database, Db } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema.js';
 import { createImageService } from '../src/server/modules/images/index.js';
 import { createListingsRepository, createListingsService } from '../src/server/modules/listings/index.js';
+import { locateZip } from '../src/server/modules/zip/index.js';
 import { browseQuerySchema } from '../src/shared/services.js';
+import { DENSE_ZIP, SPARSE_ZIP } from './seed.js';
 
 type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 type Captured = { query: string; params: unknown[] };
@@ -37,7 +39,32 @@ type ListingsServices = ReturnType<typeof createListingsService>;
 
 /** The listings module as the server wires it, on the given drizzle instance. */
 export const listingsServices = (db: Db): ListingsServices =>
-  createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: () => undefined });
+  createListingsService({ db, repo: createListingsRepository(db), images: createImageService(db), locate: locateZip });
+
+function centreOf(zip: string) {
+  const place = locateZip(zip);
+  if (!place) throw new Error(`the ZIP dataset has no centre for ${zip}`);
+  return place;
+}
+
+/**
+ * Issue 19's searches around a ZIP: 10 miles around a dense ZIP and a sparse one (bench/seed.ts), newest first and
+ * nearest first, listings with a place only (`includeVirtual=false`): what the radius alone finds, through the place
+ * index. With the virtual listings (browse's default) a newest-first page fills from them wherever it is, read along
+ * the newest listings: EXPLAIN shows that too (`NEAR_WITH_VIRTUAL`), the load leaves it out.
+ */
+export const NEAR_SEARCHES = [DENSE_ZIP, SPARSE_ZIP].flatMap((zip) => {
+  const { latitude, longitude } = centreOf(zip);
+  const area = zip === DENSE_ZIP ? 'dense' : 'sparse';
+  const base = `/api/services?near=${zip}&radius=10&includeVirtual=false`;
+  return [
+    { name: `near ${zip} (${area}), 10 mi`, path: base, zip, latitude, longitude, query: { near: zip, radius: '10', includeVirtual: 'false' } },
+    { name: `near ${zip} (${area}), 10 mi, nearest first`, path: `${base}&sort=distance`, zip, latitude, longitude, query: { near: zip, radius: '10', includeVirtual: 'false', sort: 'distance' } },
+  ];
+});
+
+/** The same newest-first searches with the virtual listings, as browse sends them by default: explained only. */
+const NEAR_WITH_VIRTUAL = [DENSE_ZIP, SPARSE_ZIP].map((zip) => ({ path: `/api/services?near=${zip}&radius=10`, query: { near: zip, radius: '10' } }));
 
 /** Each benchmarked listings path as it runs for an anonymous visitor. */
 export function explainTargets(listingId: number): Array<ExplainTarget<ListingsServices>> {
@@ -47,6 +74,7 @@ export function explainTargets(listingId: number): Array<ExplainTarget<ListingsS
     { path: '/api/services?search=dog walking&sort=relevance', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking', sort: 'relevance' })) },
     { path: '/api/services?search=dog walking (newest)', run: (s) => s.browsePublicJson(browseQuerySchema.parse({ search: 'dog walking' })) },
     { path: `/api/services/${listingId}`, run: (s) => s.get(listingId, null) },
+    ...[...NEAR_SEARCHES, ...NEAR_WITH_VIRTUAL].map(({ path, query }) => ({ path, run: (s: ListingsServices) => s.browsePublicJson(browseQuerySchema.parse(query)) })),
   ];
 }
 

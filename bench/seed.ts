@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { codes } from 'zipcodes';
 import type { Db } from '../src/server/db/client.js';
 
 export interface SeedOptions {
@@ -10,6 +11,8 @@ export interface SeedReport extends SeedOptions {
   images: number;
   likes: number;
   seconds: number;
+  /** How many ZIP centres each tier of places offers (see DENSE_ZIP). */
+  places: { metro: number; cities: number; everywhere: number };
 }
 
 /**
@@ -181,39 +184,56 @@ const GENERIC_SENTENCES = [
 ];
 const FIRST_NAMES = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Maria', 'James', 'Priya', 'Chen', 'Fatima', 'Liam', 'Olivia', 'Noah', 'Emma', 'Ava', 'Diego', 'Yuki', 'Omar', 'Grace', 'Ethan', 'Zoe'];
 const LAST_NAMES = ['Smith', 'Garcia', 'Nguyen', 'Johnson', 'Patel', 'Kim', 'Brown', 'Lopez', 'Williams', 'Okafor', 'Miller', 'Davis', 'Martin', 'Rossi', 'Cohen'];
-/** [zip, city, state, latitude, longitude] */
-const PLACES: Array<[string, string, string, number, number]> = [
-  ['10001', 'New York', 'NY', 40.7506, -73.9972],
-  ['11215', 'Brooklyn', 'NY', 40.6626, -73.9860],
-  ['02139', 'Cambridge', 'MA', 42.3647, -71.1042],
-  ['19103', 'Philadelphia', 'PA', 39.9525, -75.1741],
-  ['20009', 'Washington', 'DC', 38.9193, -77.0374],
-  ['30307', 'Atlanta', 'GA', 33.7697, -84.3376],
-  ['33139', 'Miami Beach', 'FL', 25.7845, -80.1392],
-  ['60614', 'Chicago', 'IL', 41.9227, -87.6533],
-  ['48104', 'Ann Arbor', 'MI', 42.2655, -83.7186],
-  ['55408', 'Minneapolis', 'MN', 44.9466, -93.2860],
-  ['63110', 'St. Louis', 'MO', 38.6262, -90.2655],
-  ['73301', 'Austin', 'TX', 30.2672, -97.7431],
-  ['77006', 'Houston', 'TX', 29.7411, -95.3906],
-  ['80206', 'Denver', 'CO', 39.7305, -104.9525],
-  ['84102', 'Salt Lake City', 'UT', 40.7605, -111.8630],
-  ['85004', 'Phoenix', 'AZ', 33.4515, -112.0685],
-  ['87501', 'Santa Fe', 'NM', 35.7035, -105.9470],
-  ['90026', 'Los Angeles', 'CA', 34.0766, -118.2646],
-  ['92101', 'San Diego', 'CA', 32.7200, -117.1617],
-  ['94110', 'San Francisco', 'CA', 37.7486, -122.4156],
-  ['95616', 'Davis', 'CA', 38.5539, -121.7418],
-  ['97214', 'Portland', 'OR', 45.5140, -122.6440],
-  ['98103', 'Seattle', 'WA', 47.6733, -122.3426],
-  ['53703', 'Madison', 'WI', 43.0775, -89.3837],
-  ['37203', 'Nashville', 'TN', 36.1505, -86.7915],
-  ['27701', 'Durham', 'NC', 35.9973, -78.8986],
-  ['23220', 'Richmond', 'VA', 37.5496, -77.4616],
-  ['43215', 'Columbus', 'OH', 39.9653, -83.0124],
-  ['46202', 'Indianapolis', 'IN', 39.7839, -86.1600],
-  ['04101', 'Portland', 'ME', 43.6615, -70.2553],
-];
+/**
+ * Where the listings that have a place are (issue 19: a distance means something only between real ZIP centres, in
+ * dense and sparse places alike). Every place is a ZIP centre of the bundled dataset, as the listing form stores it:
+ * a fifth of them in the New York metro (every ZIP within 30 miles of Midtown), half around 28 other cities (every ZIP
+ * within 10 miles of each centre), and the rest over every US ZIP, so a rural ZIP has a listing here and there.
+ */
+/** Midtown Manhattan: the dense ZIP the benchmark searches around (about 7 % of the listings within 10 miles at 100,000). */
+export const DENSE_ZIP = '10001';
+/** Bradford, Vermont: the sparse one (13 ZIPs within 10 miles, a handful of listings at 100,000). */
+export const SPARSE_ZIP = '05033';
+const METRO = { centre: DENSE_ZIP, miles: 30, share: 0.2 };
+const CITIES = {
+  miles: 10,
+  share: 0.5,
+  centres: ['02139', '19103', '20009', '30307', '33139', '60614', '48104', '55408', '63110', '78701', '77006', '80206', '84102', '85004',
+    '87501', '90026', '92101', '94110', '95616', '97214', '98103', '53703', '37203', '27701', '23220', '43215', '46202', '04101'],
+};
+
+type Place = { zip: string; city: string; state: string; latitude: number; longitude: number };
+
+/** Every US ZIP centre of the dataset (it also keys Canadian prefixes, and a few ZIPs have no centre). */
+function usZipCentres(): Place[] {
+  return Object.values(codes)
+    .filter((c) => /^\d{5}$/.test(c.zip) && typeof c.latitude === 'number' && typeof c.longitude === 'number')
+    .map((c) => ({ zip: c.zip, city: c.city, state: c.state, latitude: c.latitude, longitude: c.longitude }))
+    .sort((a, b) => a.zip.localeCompare(b.zip));
+}
+
+/** Great-circle miles between two ZIP centres, as the app measures them (decision 050). */
+function milesBetween(a: Place, b: Place): number {
+  const rad = Math.PI / 180;
+  const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * 3958.7613 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The three tiers of places (1: the metro, 2: the cities, 3: everywhere), each a list to pick from uniformly. */
+function placeTiers(): Place[][] {
+  const all = usZipCentres();
+  const byZip = new Map(all.map((p) => [p.zip, p]));
+  const centre = (zip: string) => {
+    const place = byZip.get(zip);
+    if (!place) throw new Error(`the ZIP dataset has no centre for ${zip}`);
+    return place;
+  };
+  const metroCentre = centre(METRO.centre);
+  const metro = all.filter((p) => milesBetween(metroCentre, p) <= METRO.miles);
+  const cityCentres = CITIES.centres.map(centre);
+  const cities = all.filter((p) => cityCentres.some((c) => milesBetween(c, p) <= CITIES.miles));
+  return [metro, cities, all];
+}
 
 const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const textArray = (items: string[]) => `ARRAY[${items.map(quote).join(', ')}]::text[]`;
@@ -258,6 +278,19 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
   if ((await count(db, 'services')) > 0 || (await count(db, 'users')) > 0) throw new Error('seed() expects a freshly migrated, empty database');
   const { users, listings } = options;
   const vocab = vocabularyValues();
+  const tiers = placeTiers();
+  // The places in a table of their own for the listings statement to join (dropped at the end): 42,000 rows of
+  // VALUES in one statement would be a 3 MB text to parse.
+  await db.execute(sql.raw('CREATE TABLE bench_places (tier int NOT NULL, idx int NOT NULL, zip text NOT NULL, city text NOT NULL, state text NOT NULL, lat float8 NOT NULL, lon float8 NOT NULL, PRIMARY KEY (tier, idx))'));
+  for (const [t, places] of tiers.entries()) {
+    for (let from = 0; from < places.length; from += 2000) {
+      const values = places
+        .slice(from, from + 2000)
+        .map((p, i) => `(${t + 1}, ${from + i + 1}, ${quote(p.zip)}, ${quote(p.city)}, ${quote(p.state)}, ${p.latitude}, ${p.longitude})`);
+      await db.execute(sql.raw(`INSERT INTO bench_places (tier, idx, zip, city, state, lat, lon) VALUES ${values.join(', ')}`));
+    }
+  }
+  const tierSizes = tiers.map((places, t) => `(${t + 1}, ${places.length})`).join(', ');
   const hashRow = (key: string) => `decode(md5('${key}' || g) || md5('${key}2' || g) || md5('${key}3' || g), 'hex') AS h`;
 
   // People: 0.5 % banned (their listings must vanish from browse), nobody can sign in.
@@ -285,9 +318,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
              (count(*) OVER (PARTITION BY t.category_id))::int AS n
       FROM service_types t JOIN categories c ON c.id = t.category_id JOIN type_words w ON w.slug = c.slug AND w.name = t.name
     ),
-    place(idx, zip, city, state, lat, lon) AS (
-      VALUES ${PLACES.map(([zip, city, state, lat, lon], i) => `(${i + 1}, ${quote(zip)}, ${quote(city)}, ${quote(state)}, ${lat}::float8, ${lon}::float8)`).join(', ')}
-    ),
+    tier_size(tier, n) AS (VALUES ${tierSizes}),
     seed_row AS (
       SELECT g, ${hashRow('l')} FROM generate_series(1, ${listings}) g
     ),
@@ -295,6 +326,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
       SELECT seed_row.g, seed_row.h, cat.id AS category_id, cat.sentences, typ.id AS service_type_id, typ.phrases,
              CASE WHEN ${r(2)} < 0.7 THEN 'offer' ELSE 'request' END AS listing_type,
              ${r(4)} < 0.15 AS is_virtual,
+             CASE WHEN ${r(23)} < ${METRO.share} THEN 1 WHEN ${r(23)} < ${METRO.share + CITIES.share} THEN 2 ELSE 3 END AS place_tier,
              -- Ids follow creation time, a few minutes of jitter around an even spread over 365 days.
              now() - interval '365 days' * (1 - seed_row.g::float8 / ${listings}) - interval '10 minutes' * ${r(5)} AS created_at
       FROM seed_row
@@ -327,7 +359,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
            l.created_at, l.created_at + interval '1 day' * ${r(21)},
            CASE WHEN ${r(18)} < 0.03 THEN l.created_at + interval '30 days' * ${r(22)} END
     FROM listing l
-    LEFT JOIN place p ON NOT l.is_virtual AND p.idx = ${pick(20, PLACES.length)}`),
+    JOIN tier_size ts ON ts.tier = l.place_tier
+    LEFT JOIN bench_places p ON NOT l.is_virtual AND p.tier = l.place_tier AND p.idx = ${pick(20, 'ts.n')}`),
   );
   await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('services', 'id'), ${listings})`));
 
@@ -348,6 +381,15 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
     WHERE get_byte(decode(md5('i' || s.id), 'hex'), 1) < 90`),
   );
 
+  await db.execute(sql.raw('DROP TABLE bench_places'));
+
   await db.execute(sql.raw('ANALYZE'));
-  return { users, listings, images: await count(db, 'images'), likes: await count(db, 'service_likes'), seconds: (performance.now() - started) / 1000 };
+  return {
+    users,
+    listings,
+    images: await count(db, 'images'),
+    likes: await count(db, 'service_likes'),
+    seconds: (performance.now() - started) / 1000,
+    places: { metro: tiers[0]!.length, cities: tiers[1]!.length, everywhere: tiers[2]!.length },
+  };
 }

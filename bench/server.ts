@@ -86,9 +86,13 @@ function portTaken(port: number): Promise<boolean> {
   });
 }
 
-/** The environment of a child the benchmark starts: ours, then `env`; DATABASE_URL only when `env` names one. */
+/**
+ * The environment of a child the benchmark starts: ours, then `env`; DATABASE_URL only when `env` names one. Listing
+ * expiry is off unless `env` turns it on: the seed writes listings without an expiry, and the sweep would otherwise
+ * give them one 500 at a time, every minute, while requests are measured (decision 051).
+ */
 export function childEnv(env: ServerEnv): NodeJS.ProcessEnv {
-  const result: NodeJS.ProcessEnv = { ...process.env, ...env };
+  const result: NodeJS.ProcessEnv = { ...process.env, LISTING_TTL_DAYS: '0', ...env };
   if (!env.DATABASE_URL) delete result.DATABASE_URL;
   return result;
 }
@@ -179,16 +183,18 @@ export function printTable(title: string, header: string[], lines: string[][]) {
 
 /**
  * Runs one benchmark on each engine `engineArg` asks for ('all', 'pglite' or 'postgres'; PostgreSQL only with
- * BENCH_DATABASE_URL), then writes the report with the machine, the date and `extra` to `out`.
+ * BENCH_DATABASE_URL), then writes the report with the machine, the date and `extra` to `out`, and answers each
+ * engine's figures. A benchmark in this process (`inProcess`) needs no build.
  */
 export async function runEngines(
   engineArg: string,
   out: string,
   extra: Record<string, unknown>,
   bench: (engine: Engine, postgresUrl?: string) => Promise<Record<string, unknown>>,
-): Promise<void> {
+  { inProcess = false }: { inProcess?: boolean } = {},
+): Promise<Record<string, unknown>> {
   mkdirSync(resultsDir, { recursive: true });
-  ensureBuilt();
+  if (!inProcess) ensureBuilt();
   const wanted = engineArg === 'all' ? (['pglite', 'postgres'] as const) : [engineArg as Engine];
   const engines: Record<string, unknown> = {};
   for (const engine of wanted) {
@@ -202,10 +208,13 @@ export async function runEngines(
   }
   writeFileSync(out, `${JSON.stringify({ machine: machine(), date: new Date().toISOString(), ...extra, engines }, null, 2)}\n`);
   log(`wrote ${out}`);
+  return engines;
 }
 
 /** Ends a benchmark that failed: the child server goes too. */
 export function failed(error: unknown): Promise<never> {
-  console.error('[bench] failed:', error instanceof Error ? error.message : error);
+  // fetch() says only 'fetch failed'; what failed is its cause (a refused or reset connection, a timeout).
+  const cause = error instanceof Error && error.cause !== undefined ? ` (${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+  console.error('[bench] failed:', error instanceof Error ? `${error.message}${cause}` : error);
   return stopServer().then(() => process.exit(1));
 }

@@ -296,6 +296,46 @@ test.describe('browse near a ZIP code', () => {
       await photograph(page, `services-near${theme === 'dark' ? '-dark' : ''}`, DESKTOP);
     }
   });
+
+  // Issue 19 (decision 052): the profile's 'Home ZIP code', empty, refused and saved, and a listing page's distance.
+  test("the profile's Home ZIP code section and a listing page's distance, at 390 and 1280 px in both themes", async ({ page, otherPage, consoleGuard }) => {
+    // A ZIP no US place has is refused by the server (400), which Chromium logs.
+    consoleGuard.allowFailedRequest('PATCH', '/api/auth/home-zip', 400);
+    await signUpWithApi(otherPage, { acceptTerms: true });
+    const newark = await createListingWithApi(otherPage, { title: `Dog walking in Newark ${uniqueWord()}`, zipCode: '07102', city: 'Newark', state: 'NJ' });
+    await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('home') });
+    const section = page.getByRole('region', { name: 'Home ZIP code' });
+    const shoot = async (name: string) => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        await section.scrollIntoViewIfNeeded();
+        await section.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${viewport.width}.png`, animations: 'disabled' });
+      }
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      const suffix = theme === 'dark' ? '-dark' : '';
+      const cleared = await page.request.patch('/api/auth/home-zip', { data: { zipCode: null } });
+      expect(cleared.status()).toBe(200);
+      await page.setViewportSize(PHONE);
+      await showInTheme(page, appPage('profile'), theme);
+      await shoot(`profile-home-zip-empty${suffix}`);
+      await section.getByLabel('Home ZIP code').fill('00000');
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect(section.getByText('Enter a valid US ZIP code')).toBeVisible();
+      await shoot(`profile-home-zip-refused${suffix}`);
+      await section.getByLabel('Home ZIP code').fill('07042');
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect(section.getByText('(Montclair, NJ)', { exact: false })).toBeVisible();
+      await shoot(`profile-home-zip-saved${suffix}`);
+      await photograph(page, `profile-home-zip${suffix}`, PHONE);
+      await photograph(page, `profile-home-zip${suffix}`, DESKTOP);
+
+      await showInTheme(page, { name: 'listing-near', path: `/services/${newark.id}`, heading: newark.title, who: 'member' }, theme);
+      await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('≈ 6.0 mi away from ZIP 07042');
+      await photograph(page, `listing-distance${suffix}`, PHONE);
+      await photograph(page, `listing-distance${suffix}`, DESKTOP);
+    }
+  });
 });
 
 test.describe('member pages', () => {

@@ -38,7 +38,7 @@ import { registerBackups } from './modules/backups/index.js';
 import { catalogueRoutes, createCatalogue, createCatalogueRepository } from './modules/catalogue/index.js';
 import { createReadiness, healthRoutes, type Readiness } from './modules/health/index.js';
 import { createImageService, imageRoutes, uploadLimit } from './modules/images/index.js';
-import { createListingsRepository, createListingsService, createPublicPageCache, listingsRoutes } from './modules/listings/index.js';
+import { createListingsRepository, createListingsService, createPublicPageCache, type ListingExpiryRun, listingsRoutes } from './modules/listings/index.js';
 import { createEventBus, type EventBus, eventsRoutes } from './modules/events/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
@@ -47,6 +47,7 @@ import { createMessagingRepository, createMessagingService, messagingRoutes } fr
 import { createReportsRepository, createReportsService, reportsRoutes } from './modules/reports/index.js';
 import { createSanctionsRepository, createSanctionsService, sanctionsRoutes } from './modules/sanctions/index.js';
 import { createReviewsRepository, createReviewsService, reviewsRoutes } from './modules/reviews/index.js';
+import { createSavedSearchesRepository, createSavedSearchesService, savedSearchesRoutes } from './modules/saved-searches/index.js';
 import { createPageHandler, parseTemplate, type PageRenderer } from './modules/pages/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { locateZip, zipRoutes } from './modules/zip/index.js';
@@ -61,6 +62,16 @@ declare module 'fastify' {
     readiness: Readiness;
     /** The hourly housekeeping main.ts schedules; never rejects (each failure is logged). */
     housekeeping(): Promise<void>;
+    /**
+     * The listings' expiry sweep as of `now` (issue 19, decision 051): main.ts runs it every minute; tests pass later
+     * moments instead of waiting. Rejects on failure (main.ts logs it).
+     */
+    listingExpiry(now?: Date): Promise<ListingExpiryRun>;
+    /**
+     * One run of the saved searches' alerts as of `now` (issue 19, decision 053): listings published since the last
+     * run matched, due emails written to the outbox. main.ts runs it every few seconds; tests pass their own clock.
+     */
+    savedSearchAlerts(now?: Date): Promise<{ listings: number; matches: number; emails: number }>;
     /** Fills a brand-new marketplace with the demo neighbourhood through this app's services; answers the listings made. */
     seedDemoData(): Promise<number>;
   }
@@ -180,15 +191,33 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const images = createImageService(db, { uploads: uploadLimit(config.RATE_LIMIT_SCALE) });
   // Through the bus, every process's cache forgets when any process changes a listing (decision 026).
   const publicPages = createPublicPageCache(config.LISTINGS_CACHE_MS, bus);
-  const listings = createListingsService({ db, repo: createListingsRepository(db), images, locate: locateZip, publicPages });
+  const listings = createListingsService({
+    db,
+    repo: createListingsRepository(db),
+    images,
+    locate: locateZip,
+    publicPages,
+    expiry: { ttlDays: config.LISTING_TTL_DAYS, mail: mailer, publicUrl: config.PUBLIC_URL, secret: sessionSecret },
+  });
   const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
   const sanctions = createSanctionsService({ db, repo: createSanctionsRepository(db), mail: mailer, publicUrl: config.PUBLIC_URL });
-  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions });
+  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions, knowsZip: (zip) => locateZip(zip) !== undefined });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
   const avatars = createAvatarService({ db, images });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
   const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, listings, reviews, adminEmails: config.ADMIN_EMAILS });
-  const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const savedSearches = createSavedSearchesService({
+    db,
+    repo: createSavedSearchesRepository(db),
+    listings,
+    categories: catalogue.categories,
+    locate: locateZip,
+    mail: mailer,
+    publicUrl: config.PUBLIC_URL,
+    secret: sessionSecret,
+    digestHour: config.DIGEST_HOUR,
+  });
+  const deletion = createDeletionService({ db, images, mail: mailer, listings, blocks: members, savedSearches, sessions, adminEmails: config.ADMIN_EMAILS, rateLimitScale: config.RATE_LIMIT_SCALE });
   const reports = createReportsService({ repo: createReportsRepository(db), listings, members: users });
   const adminRepo = createAdminRepository(db);
   const messaging = createMessagingService({
@@ -214,7 +243,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes, { config, sessions, account });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   await app.register(catalogueRoutes, { catalogue });
-  await app.register(listingsRoutes, { services: listings });
+  await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(reviewsRoutes, { reviews });
   await app.register(reportsRoutes, { reports });
   await registerBackups(app, { config, database });
@@ -227,6 +256,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(zipRoutes);
   await app.register(messagingRoutes, { messaging });
   await app.register(membersRoutes, { members });
+  await app.register(savedSearchesRoutes, { savedSearches, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(sanctionsRoutes, { sanctions, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   await app.register(apiDocsRoutes);
@@ -238,8 +268,11 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
       attempt(users.deleteExpiredSessions(), 'could not delete expired sessions'),
       attempt(images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000), 'could not delete abandoned uploads'),
       attempt(listings.pruneSearchWords(), 'could not prune the search dictionary'),
+      attempt(savedSearches.pruneMatches(), "could not delete saved searches' old matches"),
     ]);
   });
+  app.decorate('savedSearchAlerts', (now: Date = new Date()) => savedSearches.run(now));
+  app.decorate('listingExpiry', (now: Date = new Date()) => listings.runExpiry(now));
   // main.ts starts the mail worker; tests flush the outbox themselves.
   app.decorate('seedDemoData', () => seedDemoData({ accounts: users, catalogue: createCatalogueRepository(db), images, listings }));
   app.decorate('mailer', mailer);

@@ -15,6 +15,8 @@ import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../shared/safe-defaults.js';
 
 const clientDir = fileURLToPath(new URL('../../public', import.meta.url));
 const serverEntry = new URL('../../ssr/entry-server.js', import.meta.url);
+/** How often saved searches' alerts run: with their 10 s settling time, an instant alert leaves within about half a minute. */
+const ALERTS_EVERY_MS = 15_000;
 
 /** The web app's server entry and its document, as the build wrote them (decision 042); none before a build. */
 async function loadPageRenderer(): Promise<PageRenderer | undefined> {
@@ -72,6 +74,24 @@ async function main() {
 
   const sweep = setInterval(() => void app.housekeeping(), 60 * 60 * 1000);
   sweep.unref();
+  // Listings expire (issue 19, decision 051): reminders a week ahead, then hidden once their day has passed.
+  const expirySweep = setInterval(() => void app.listingExpiry().catch((err: unknown) => app.log.warn({ err }, 'the listing expiry sweep failed; the next one tries again')), 60 * 1000);
+  expirySweep.unref();
+
+  // Saved searches' alerts (issue 19, decision 053): new listings matched and due emails written every 15 s, one
+  // run after another; a failed run is logged and the next one goes on from where the last good one stopped.
+  let alertsTimer: NodeJS.Timeout | undefined;
+  const runAlerts = () => {
+    alertsTimer = setTimeout(() => {
+      void app
+        .savedSearchAlerts()
+        .catch((err: unknown) => app.log.warn({ err }, 'the saved-search alerts run failed; the next one tries again'))
+        .finally(() => {
+          if (!closing) runAlerts();
+        });
+    }, ALERTS_EVERY_MS);
+    alertsTimer.unref();
+  };
 
   let stopBackups = () => {};
   let closing = false;
@@ -82,6 +102,8 @@ async function main() {
     app.readiness.beginShutdown();
     app.log.info(`${signal} received, shutting down`);
     clearInterval(sweep);
+    clearInterval(expirySweep);
+    clearTimeout(alertsTimer);
     stopBackups();
     // close() stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
@@ -95,6 +117,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Emails queued while the server was down (or before an SMTP outage ended) go out now.
   app.mailer.start();
+  runAlerts();
   // The nightly backup and the local token of `npm run backup` (decision 027).
   stopBackups = startBackupDuties(app, { config, database });
   const engine = database.kind === 'pglite' ? `embedded database in ${join(dataDir, 'pglite')}` : 'PostgreSQL';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './input.js';
 import { MESSAGES } from './texts.js';
+import { usZipSchema } from './services.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.js';
 
 /** Username rules of spec section 5, with the spec's messages. */
@@ -42,6 +43,20 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const usernameUpdateSchema = z.object({ username: usernameSchema });
 export const emailNotificationsSchema = z.object({ emailNotificationsEnabled: z.boolean() });
+/**
+ * PATCH /api/auth/home-zip (issue 19, decision 052): the ZIP code browse starts near, 5 digits the bundled dataset
+ * knows ('Enter a valid US ZIP code' otherwise, as browse says it), or null to forget it.
+ */
+export const homeZipSchema = z.object({ zipCode: usZipSchema.nullable() });
+export type HomeZipInput = z.infer<typeof homeZipSchema>;
+/** The profile's form: a ZIP to save (removing it is its own button, which sends null). */
+export const homeZipFormSchema = z.object({ zipCode: usZipSchema });
+export const HOME_ZIP_TEXTS = {
+  tooMany: 'You have changed your home ZIP code many times in the last hour. Please try again later.',
+} as const;
+/** Changes of the home ZIP a member may make in an hour (a refused one costs nothing). */
+export const HOME_ZIP_CHANGES_PER_HOUR = 30;
+
 export const termsAcceptanceSchema = z.object({
   termsAccepted: z.literal(true, { error: 'You must accept the terms and conditions to continue.' }),
 });
@@ -58,6 +73,8 @@ export const userSchema = z.object({
   isBanned: z.boolean(),
   termsAccepted: z.boolean(),
   emailNotificationsEnabled: z.boolean(),
+  /** The ZIP code browse starts near (issue 19), or null; only its owner is ever told it. */
+  homeZip: z.string().nullable(),
   isAdmin: z.boolean(),
   /** Whether the person opened the link sent to `email` (decision 014). */
   emailVerified: z.boolean(),

@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   // Between members (issue 18).
   you_blocked_member: 'The person asking blocked this member: no conversation or message between them until they unblock.',
   cannot_message_member: 'This member cannot be messaged by the person asking.',
+  // Saved searches (issue 19).
+  saved_search_limit: 'The member already keeps as many saved searches as allowed; one must be deleted first.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -8,7 +8,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { Category, ServiceType } from './catalogue.js';
 import type { MemberProfile } from './members.js';
 import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from './reviews.js';
-import type { BrowseQuery, BrowseResult, RelatedServices, Service } from './services.js';
+import type { BrowseQuery, BrowseResult, ListingDistance, RelatedServices, Service } from './services.js';
 
 /** The id of the element the server writes the dehydrated query cache into (JSON, which the CSP lets be). */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
@@ -42,6 +42,8 @@ export interface PageDataSource {
   browse(query: BrowseQuery): Promise<BrowseResult>;
   /** GET /api/services/{id} */
   service(id: number): Promise<Service | null>;
+  /** GET /api/services/{id}/distance?near=ZIP (issue 19): the listing page's distance from the reader's place. */
+  listingDistance(id: number, near: string): Promise<ListingDistance | null>;
   /** GET /api/services/{id}/related */
   related(id: number): Promise<RelatedServices | null>;
   /** GET /api/services/{id}/reviews */

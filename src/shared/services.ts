@@ -183,6 +183,12 @@ export const RADIUS_DEFAULT_MILES = 10;
 export const RADIUS_CHOICES_MILES = [1, 5, 10, 25, 50] as const;
 export const BROWSE_SORTS = ['newest', 'relevance', 'distance'] as const;
 
+/**
+ * `near=anywhere` in a browse address: no place, said outright, so a member with a home ZIP (who otherwise starts near
+ * it, decision 052) sees everywhere. Without a home ZIP it reads as no place at all.
+ */
+export const NEAR_ANYWHERE = 'anywhere';
+
 export const NEAR_TEXTS = {
   /** Issue 19, word for word: an unknown or malformed ZIP. */
   invalidZip: 'Enter a valid US ZIP code',
@@ -190,6 +196,12 @@ export const NEAR_TEXTS = {
   distanceNeedsNear: 'Enter a ZIP code to sort by distance',
   trueOrFalse: 'Must be true or false',
 } as const;
+
+/**
+ * A 5-digit US ZIP code as a place to measure from (issue 19): browse's `near`, a listing's distance, a member's home
+ * ZIP. Whether the bundled dataset knows it is the server's check; both answer NEAR_TEXTS.invalidZip.
+ */
+export const usZipSchema = text({ error: NEAR_TEXTS.invalidZip }).trim().regex(/^\d{5}$/, NEAR_TEXTS.invalidZip);
 
 /** `true` or `false` in a query string. */
 const queryFlag = z.preprocess(blank, z.enum(['true', 'false'], { error: NEAR_TEXTS.trueOrFalse }).transform((v) => v === 'true').optional());
@@ -204,7 +216,7 @@ export const browseQuerySchema = z
     cursor: z.preprocess(blank, text().max(200).optional()),
     sort: z.enum(BROWSE_SORTS).optional(),
     /** Listings around this ZIP code's centre (issue 19): 5 digits. */
-    near: z.preprocess(blank, text().trim().regex(/^\d{5}$/, NEAR_TEXTS.invalidZip).optional()),
+    near: z.preprocess(blank, usZipSchema.optional()),
     /** Miles around `near` (RADIUS_DEFAULT_MILES when `near` comes alone). */
     radius: z.preprocess(
       blank,
@@ -256,6 +268,13 @@ export const serviceSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
+  /**
+   * When the listing expires unless renewed (issue 19, decision 051): creating, editing and renewing set it to now +
+   * LISTING_TTL_DAYS; null when expiry is off.
+   */
+  expiresAt: z.string().nullable(),
+  /** It expired and is hidden like a paused listing until its owner renews it (only the owner sees it so). */
+  expired: z.boolean(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
   likeCount: z.number().int(),
@@ -278,6 +297,12 @@ export const RELATED_LISTINGS_MAX = 4;
 /** GET /api/services/{id}/related: the owner's other public listings and public ones in the same category, newest first. */
 export const relatedServicesSchema = z.object({ moreFromOwner: z.array(serviceSchema), similar: z.array(serviceSchema) });
 export type RelatedServices = z.infer<typeof relatedServicesSchema>;
+
+/** GET /api/services/{id}/distance?near=ZIP (issue 19, decision 052): how far the listing is from that ZIP code's centre. */
+export const listingDistanceQuerySchema = z.object({ near: usZipSchema });
+/** Miles between the two ZIP centres, one decimal as on the cards; null for a virtual listing or one without a place. */
+export const listingDistanceSchema = z.object({ distanceMiles: z.number().nullable() });
+export type ListingDistance = z.infer<typeof listingDistanceSchema>;
 
 export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
 

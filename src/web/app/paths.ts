@@ -1,6 +1,8 @@
 /** The router's patterns for the pages whose address carries a parameter. */
 export const routePatterns = {
   service: '/services/:id',
+  /** An emailed renewal link's page (issue 19): `?token=…`. */
+  renewService: '/services/:id/renew',
   editService: '/edit-service/:id',
   member: '/members/:username',
 } as const;
@@ -19,12 +21,21 @@ export const paths = {
   servicesInCategory: (category: string): string => withQuery(paths.services, 'category', category),
   /** Browse filtered by a search; a link to one listing is `service(id)`, its own page. */
   servicesMatching: (search: string): string => withQuery(paths.services, 'search', search),
-  /** A listing's own page. */
-  service: (id: number) => routePatterns.service.replace(':id', String(id)),
+  /** A listing's own page; `near`, the ZIP code the reader searched around, makes it say how far away it is (issue 19). */
+  service: (id: number, near?: string): string => {
+    const path = routePatterns.service.replace(':id', String(id));
+    return near ? withQuery(path, 'near', near) : path;
+  },
   createService: '/create-service',
   requestService: '/request-service',
   editService: (id: number) => routePatterns.editService.replace(':id', String(id)),
+  /** The page an expiry reminder's 'Renew listing' opens (issue 19); it renews with a POST, never on opening. */
+  renewService: (id: number, token: string): string => withQuery(routePatterns.renewService.replace(':id', String(id)), 'token', token),
   myServices: '/my-services',
+  /** The member's saved searches and their alerts (issue 19). */
+  savedSearches: '/saved-searches',
+  /** An alert email's 'stop these emails' link: `?token=…`; it stops them with a POST, never on opening. */
+  unsubscribeSavedSearch: '/saved-searches/unsubscribe',
   /** A member's page (issue 18): who they are, their listings and the reviews they received. */
   member: (username: string) => routePatterns.member.replace(':username', encodeURIComponent(username)),
   messages: '/messages',

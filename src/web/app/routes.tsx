@@ -26,7 +26,10 @@ const ServicePage = lazyPage(() => import('../features/services/pages/service-pa
 const CreateServicePage = lazyPage(() => import('../features/services/pages/create-service-page.js'));
 const RequestServicePage = lazyPage(() => import('../features/services/pages/request-service-page.js'));
 const EditServicePage = lazyPage(() => import('../features/services/pages/edit-service-page.js'));
+const RenewListingPage = lazyPage(() => import('../features/services/pages/renew-listing-page.js'));
 const MyServicesPage = lazyPage(() => import('../features/services/pages/my-services-page.js'));
+const SavedSearchesPage = lazyPage(() => import('../features/saved-searches/pages/saved-searches-page.js'));
+const UnsubscribePage = lazyPage(() => import('../features/saved-searches/pages/unsubscribe-page.js'));
 const MessagesPage = lazyPage(() => import('../features/messages/pages/messages-page.js'));
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page.js'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.js'));
@@ -52,7 +55,10 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.createService, component: CreateServicePage },
   { path: paths.requestService, component: RequestServicePage },
   { path: routePatterns.editService, component: EditServicePage },
+  { path: routePatterns.renewService, component: RenewListingPage },
   { path: paths.myServices, component: MyServicesPage },
+  { path: paths.savedSearches, component: SavedSearchesPage },
+  { path: paths.unsubscribeSavedSearch, component: UnsubscribePage },
   { path: paths.messages, component: MessagesPage },
   { path: paths.about, component: AboutPage, server: { module: 'features/about/about-page.tsx' } },
   { path: paths.terms, component: TermsPage, server: { module: 'features/terms/terms-page.tsx' } },

@@ -41,12 +41,20 @@ function setMeta(name: string, content: string) {
  * Sets the document title (suffixed with the site name), the meta description and the canonical address of the
  * current page; `extra` adds what link previews and search engines read (written by the server render).
  */
-export function usePageMeta(title: string, description: string, extra?: Pick<PageHead, 'type' | 'image' | 'structuredData' | 'noIndex'>): void {
+export function usePageMeta(
+  title: string,
+  description: string,
+  extra?: Pick<PageHead, 'type' | 'image' | 'structuredData' | 'noIndex'> & {
+    /** The page's address without what only changes how it reads to this reader (a listing's `?near=`). */
+    canonicalPath?: string;
+  },
+): void {
   const server = useContext(ServerPageHeadContext);
   const [path] = useLocation();
   const search = useSearch();
-  const canonicalPath = search ? `${path}?${search}` : path;
-  server?.setHead({ title: fullTitle(title), description, canonicalPath, ...extra });
+  const { canonicalPath: ownAddress, ...head } = extra ?? {};
+  const canonicalPath = ownAddress ?? (search ? `${path}?${search}` : path);
+  server?.setHead({ title: fullTitle(title), description, canonicalPath, ...head });
 
   useEffect(() => {
     document.title = fullTitle(title);

@@ -29,6 +29,7 @@ describe('registration', () => {
         'emailVerified',
         'firstName',
         'hasPassword',
+        'homeZip',
         'id',
         'isAdmin',
         'isBanned',
@@ -41,7 +42,7 @@ describe('registration', () => {
     );
     expect(user).toMatchObject({ email, isBanned: false, termsAccepted: false, emailNotificationsEnabled: true, isAdmin: false });
     // Verified once the link of the sign-up email is opened (src/server/modules/accounts/verification.test.ts).
-    expect(user).toMatchObject({ emailVerified: false, pendingEmail: null, hasPassword: true });
+    expect(user).toMatchObject({ emailVerified: false, pendingEmail: null, hasPassword: true, homeZip: null });
     const me = await currentUser(sessionCookieFrom(res));
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);

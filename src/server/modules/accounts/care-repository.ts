@@ -41,6 +41,7 @@ export function createCareRepository(db: Db) {
           email: null,
           username: null,
           pendingEmail: null,
+          homeZip: null,
           firstName: null,
           lastName: null,
           profileImageUrl: null,

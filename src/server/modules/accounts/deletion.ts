@@ -24,6 +24,11 @@ export interface DeletionListings {
   removeAllOf(tx: Db, userId: string): Promise<void>;
 }
 
+/** What deletion needs from the saved-searches module: the person's saved searches go in the deletion's transaction. */
+export interface DeletionSavedSearches {
+  removeAllOf(tx: Db, userId: string): Promise<void>;
+}
+
 /** What deletion needs from the members module: the person's blocks, made and received, go in the deletion's transaction. */
 export interface DeletionBlocks {
   forgetAllOf(tx: Db, userId: string): Promise<void>;
@@ -56,11 +61,12 @@ export function createDeletionService(deps: {
   mail: Outbox;
   listings: DeletionListings;
   blocks: DeletionBlocks;
+  savedSearches: DeletionSavedSearches;
   sessions: DeletionSessions;
   adminEmails: readonly string[];
   rateLimitScale?: number;
 }) {
-  const { db, images, mail, listings, blocks, adminEmails, sessions } = deps;
+  const { db, images, mail, listings, blocks, savedSearches, adminEmails, sessions } = deps;
   const guesses = new RateLimit(GUESSES, deps.rateLimitScale ?? 1);
 
   /**
@@ -102,6 +108,7 @@ export function createDeletionService(deps: {
         await listings.removeAllOf(tx, user.id);
         await images.removeAllOf(tx, user.id);
         await blocks.forgetAllOf(tx, user.id);
+        await savedSearches.removeAllOf(tx, user.id);
         await sessions.endAllOf(tx, user.id);
         await repo.deleteAccessOf(user.id);
         await repo.scrub(user.id);

@@ -33,6 +33,11 @@ declare module 'fastify' {
     allowBeforeTerms?: boolean;
     /** The route needs a signed-in person: a signed-out call answers 401 before its input is even read. */
     signedIn?: boolean;
+    /**
+     * The route may be called from any site: it uses no session, and a token in the request is its whole authority
+     * (RFC 8058's one-click unsubscribe, posted by mail clients).
+     */
+    crossSite?: boolean;
   }
 }
 
@@ -106,6 +111,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(routedPath(request))) return;
+    if (request.routeOptions.config.crossSite) return;
     assertSameOrigin(request, config.PUBLIC_URL);
 
     const raw = request.cookies[sessionCookieName(config)];

@@ -30,6 +30,7 @@ export function presentUser(row: UserRow, adminEmails: readonly string[], sessio
     isBanned: row.isBanned,
     termsAccepted: row.termsAccepted,
     emailNotificationsEnabled: row.emailNotificationsEnabled,
+    homeZip: row.homeZip,
     isAdmin: isAdministrator(row, adminEmails),
     emailVerified: row.emailVerified,
     pendingEmail: row.pendingEmail,

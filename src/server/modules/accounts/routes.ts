@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   emailNotificationsSchema,
+  HOME_ZIP_CHANGES_PER_HOUR,
+  HOME_ZIP_TEXTS,
+  homeZipSchema,
   loginPageUrl,
   loginSchema,
   registerSchema,
@@ -40,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
   const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
   const signInFailures = createSignInLimits();
   const signUpPerIp = new RateLimit({ name: 'sign-up', points: 5, durationSeconds: 30 * 60 }, scale);
+  // One person's budget, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
+  const homeZipChanges = new RateLimit({ name: 'home-zip', points: HOME_ZIP_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, HOME_ZIP_TEXTS.tooMany);
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
   const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => startSession(request, reply, { sessions, config, userId });
@@ -119,6 +124,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
     { config: { signedIn: true }, schema: { body: emailNotificationsSchema, response: { 200: userSchema, ...errors } } },
     async (request) => present(await auth.update(requireAccount(request).id, request.body)),
   );
+
+  // Issue 19 (decision 052): the ZIP code browse starts near; null forgets it. Only accepted changes count.
+  app.patch('/api/auth/home-zip', { config: { signedIn: true }, schema: { body: homeZipSchema, response: { 200: userSchema, ...errors } } }, async (request) => {
+    const { id } = requireAccount(request);
+    return present(await homeZipChanges.spendOnSuccess(id, () => auth.setHomeZip(id, request.body.zipCode)));
+  });
 
   app.patch(
     '/api/auth/terms-acceptance',

@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginInput, RegisterInput } from '#shared/auth.js';
 import { USERNAME_MAX, USERNAME_MIN } from '#shared/limits.js';
+import { NEAR_TEXTS } from '#shared/services.js';
 import { MESSAGES } from '#shared/texts.js';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { assertUncommonPassword } from '../../lib/common-passwords.js';
 import { isUniqueViolation } from '../../lib/error-handler.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -49,6 +50,8 @@ export interface AuthServiceOptions {
   signUp?: (insert: (tx: Db) => Promise<UserRow>) => Promise<UserRow>;
   /** What a suspended person learns once their password is right (the sanctions module; issue 18). */
   suspension?: { forSignIn(userId: string): Promise<{ reason: string | null; appealUrl: string | null }> };
+  /** Whether the bundled ZIP dataset knows a 5-digit ZIP code (the zip module): a home ZIP must be one (issue 19). */
+  knowsZip?: (zipCode: string) => boolean;
 }
 
 export function createAuthService(repo: AuthRepository, options: AuthServiceOptions = {}) {
@@ -209,6 +212,19 @@ export function createAuthService(repo: AuthRepository, options: AuthServiceOpti
         if (isUniqueViolation(error, USERNAME_KEY)) throw conflict(MESSAGES.usernameTaken, { code: 'username_taken', errors: { username: MESSAGES.usernameTaken } });
         throw error;
       }
+    },
+
+    /**
+     * The ZIP code browse starts near (issue 19, decision 052), or null to forget it. Only a ZIP the dataset knows: a
+     * place distances can be measured from, refused as browse refuses an unknown `near`.
+     */
+    async setHomeZip(userId: string, zipCode: string | null): Promise<UserRow> {
+      if (zipCode !== null && !options.knowsZip?.(zipCode)) {
+        throw badRequest(NEAR_TEXTS.invalidZip, { code: 'validation_failed', errors: { zipCode: NEAR_TEXTS.invalidZip } });
+      }
+      const row = await repo.updateUser(userId, { homeZip: zipCode });
+      if (!row) throw notFound(MESSAGES.notFound);
+      return row;
     },
 
     async update(userId: string, values: { emailNotificationsEnabled?: boolean; termsAccepted?: boolean }): Promise<UserRow> {

@@ -26,6 +26,9 @@ const STATES = {
   'paused and deleted': { isActive: false, deletedAt: new Date() },
   'owner banned': { ownerBanned: true },
   'owner banned, deleted': { ownerBanned: true, deletedAt: new Date() },
+  // Issue 19: an expired listing is hidden as a paused one is.
+  expired: { expired: true },
+  'expired and deleted': { expired: true, deletedAt: new Date() },
 } as const;
 
 /** A listing of `owner` in `state`; a banned owner is a new person each time, banned as the administrator bans. */
@@ -56,6 +59,8 @@ describe('another member acting on a listing', () => {
     ['paused and deleted', { view: 404, like: 404, report: 404, message: 409, reviews: 200 }],
     ['owner banned', { view: 404, like: 404, report: 404, message: 403, reviews: 200 }],
     ['owner banned, deleted', { view: 404, like: 404, report: 404, message: 409, reviews: 200 }],
+    ['expired', { view: 404, like: 404, report: 404, message: 404, reviews: 200 }],
+    ['expired and deleted', { view: 404, like: 404, report: 404, message: 409, reviews: 200 }],
   ] as const)('%s', async (state, expected) => {
     const answers: Record<string, number> = {};
     for (const [name, act] of Object.entries(ACTIONS)) answers[name] = (await act(await listingIn(state), other)).statusCode;
@@ -69,6 +74,8 @@ describe('the owner acting on their own listing', () => {
     ['deleted', { view: 200, like: 409, report: 400, message: 400, reviews: 200 }],
     ['paused', { view: 200, like: 200, report: 400, message: 400, reviews: 200 }],
     ['paused and deleted', { view: 200, like: 409, report: 400, message: 400, reviews: 200 }],
+    ['expired', { view: 200, like: 200, report: 400, message: 400, reviews: 200 }],
+    ['expired and deleted', { view: 200, like: 409, report: 400, message: 400, reviews: 200 }],
   ] as const)('%s', async (state, expected) => {
     const answers: Record<string, number> = {};
     for (const [name, act] of Object.entries(ACTIONS)) answers[name] = (await act(await listingIn(state), owner)).statusCode;

@@ -7,7 +7,7 @@ import { services } from '../../db/schema.js';
 import { isPublicListing, listingAccess, type ListingFacts } from './access.js';
 
 const OWNER = 'owner-id';
-const facts = (over: Partial<ListingFacts>): ListingFacts => ({ userId: OWNER, deletedAt: null, isActive: true, ownerBanned: false, ...over });
+const facts = (over: Partial<ListingFacts>): ListingFacts => ({ userId: OWNER, deletedAt: null, isActive: true, ownerBanned: false, expired: false, ...over });
 const DELETED = new Date('2026-01-01T00:00:00Z');
 
 describe('the listing access policy', () => {
@@ -19,9 +19,10 @@ describe('the listing access policy', () => {
   it('answers own to the owner in every state, saying whether it is deleted', () => {
     for (const deletedAt of [null, DELETED])
       for (const isActive of [true, false])
-        for (const ownerBanned of [true, false]) {
-          expect(listingAccess(facts({ deletedAt, isActive, ownerBanned }), OWNER)).toEqual({ reason: 'own', deleted: deletedAt !== null });
-        }
+        for (const ownerBanned of [true, false])
+          for (const expired of [true, false]) {
+            expect(listingAccess(facts({ deletedAt, isActive, ownerBanned, expired }), OWNER)).toEqual({ reason: 'own', deleted: deletedAt !== null });
+          }
   });
 
   it('hides a banned owner’s or a paused listing from others before saying it is deleted', () => {
@@ -34,6 +35,16 @@ describe('the listing access policy', () => {
       expect(listingAccess(facts({ ownerBanned: true, isActive: false, deletedAt: DELETED }), viewer)).toEqual({ reason: 'banned-owner', deleted: true });
     }
   });
+
+  it('hides an expired listing from others as a paused one, before saying it is deleted (issue 19)', () => {
+    for (const viewer of [null, 'someone-else']) {
+      expect(listingAccess(facts({ expired: true }), viewer)).toEqual({ reason: 'expired', deleted: false });
+      expect(listingAccess(facts({ expired: true, deletedAt: DELETED }), viewer)).toEqual({ reason: 'expired', deleted: true });
+      // Paused and banned say more than expired: the owner's renewal alone would not show the listing.
+      expect(listingAccess(facts({ expired: true, isActive: false }), viewer)).toEqual({ reason: 'paused', deleted: false });
+      expect(listingAccess(facts({ expired: true, ownerBanned: true }), viewer)).toEqual({ reason: 'banned-owner', deleted: false });
+    }
+  });
 });
 
 describe('the policy in SQL', () => {
@@ -43,23 +54,33 @@ describe('the policy in SQL', () => {
   });
   afterAll(() => t.close());
 
-  it('finds public exactly the listings the policy calls visible to others, in all eight states', async () => {
+  it('finds public exactly the listings the policy calls visible to others, in all sixteen states', async () => {
     const owner = await signUp(t.app);
-    const states = [false, true].flatMap((deleted) => [false, true].flatMap((paused) => [false, true].map((banned) => ({ deleted, paused, banned }))));
+    const states = [false, true].flatMap((deleted) =>
+      [false, true].flatMap((paused) => [false, true].flatMap((banned) => [false, true].map((expired) => ({ deleted, paused, banned, expired })))),
+    );
     const ids: number[] = [];
     for (const state of states) {
       const { id } = await createListing(t, owner.cookie);
       await t.database.db
         .update(services)
-        .set({ deletedAt: state.deleted ? DELETED : null, isActive: !state.paused, ownerBanned: state.banned })
+        .set({ deletedAt: state.deleted ? DELETED : null, isActive: !state.paused, ownerBanned: state.banned, expired: state.expired })
         .where(eq(services.id, id));
       ids.push(id);
     }
     const rows = await t.database.db
-      .select({ id: services.id, userId: services.userId, deletedAt: services.deletedAt, isActive: services.isActive, ownerBanned: services.ownerBanned, public: sql<boolean>`${isPublicListing}` })
+      .select({
+        id: services.id,
+        userId: services.userId,
+        deletedAt: services.deletedAt,
+        isActive: services.isActive,
+        ownerBanned: services.ownerBanned,
+        expired: services.expired,
+        public: sql<boolean>`${isPublicListing}`,
+      })
       .from(services)
       .where(and(inArray(services.id, ids)));
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(16);
     for (const row of rows) expect(row.public, JSON.stringify(row)).toBe(listingAccess(row, 'someone-else').reason === 'visible');
     expect(rows.filter((r) => r.public)).toHaveLength(1);
   });

@@ -8,6 +8,8 @@ export interface ListingFacts {
   isActive: boolean;
   /** The owner is banned (carried on the listing's row, decision 033). */
   ownerBanned: boolean;
+  /** Its time ran out and its owner has not renewed it (issue 19, decision 051). */
+  expired: boolean;
 }
 
 /**
@@ -15,12 +17,13 @@ export interface ListingFacts {
  * maps to its own answer (a page 404s what a like 409s).
  * - `missing`: no such listing.
  * - `own`: the asker's own listing, in whatever state (`deleted` says whether it is deleted).
- * - `banned-owner`, `paused`: hidden from everyone but the owner; `deleted` may also be true.
+ * - `banned-owner`, `paused`, `expired`: hidden from everyone but the owner; `deleted` may also be true. An expired
+ *   listing is hidden as a paused one is (issue 19): each caller answers it as it answers `paused`.
  * - `deleted`: it was public and has been deleted.
  * - `visible`: public, anyone may see it.
  * For others, being hidden outranks being deleted: nobody learns that a listing they could not see was deleted.
  */
-export type ListingAccessReason = 'missing' | 'own' | 'banned-owner' | 'paused' | 'deleted' | 'visible';
+export type ListingAccessReason = 'missing' | 'own' | 'banned-owner' | 'paused' | 'expired' | 'deleted' | 'visible';
 
 export interface ListingAccess {
   reason: ListingAccessReason;
@@ -33,6 +36,7 @@ export function listingAccess(listing: ListingFacts | undefined, viewerId: strin
   if (viewerId !== null && listing.userId === viewerId) return { reason: 'own', deleted };
   if (listing.ownerBanned) return { reason: 'banned-owner', deleted };
   if (!listing.isActive) return { reason: 'paused', deleted };
+  if (listing.expired) return { reason: 'expired', deleted };
   return { reason: deleted ? 'deleted' : 'visible', deleted };
 }
 
@@ -44,7 +48,7 @@ export const seenByOthers = (access: ListingAccess) => access.reason === 'visibl
 
 /**
  * The same rule in SQL for lists, `visible` for a listing on its row alone: not deleted, not paused, not by a banned
- * person. Written as SQL constants, not as parameters: a prepared statement's generic plan can then use the partial
+ * person, not expired. Written as SQL constants, not as parameters: a prepared statement's generic plan can then use the partial
  * indexes of public listings, which have the same test.
  */
 export const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned} and not ${services.expired}`;

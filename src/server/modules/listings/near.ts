@@ -50,13 +50,16 @@ export function nearFilter(place: { latitude: number; longitude: number }, radiu
 /** The listing's ZIP centre as a point (x longitude, y latitude): what the GiST index `services_public_place_idx` holds. */
 export const placePoint = sql`point(${services.longitude}, ${services.latitude})`;
 
-/** Miles from the point to the listing's ZIP centre: the haversine formula, clamped against rounding past 1. */
-export function milesFrom(near: Pick<NearFilter, 'latitude' | 'longitude'>): SQL<number> {
-  const lat = sql`${near.latitude}::float8`;
-  const lng = sql`${near.longitude}::float8`;
+/** Miles between two points given as SQL values (degrees): the haversine formula, clamped against rounding past 1. */
+export function milesBetween(a: { latitude: unknown; longitude: unknown }, b: { latitude: unknown; longitude: unknown }): SQL<number> {
   return sql<number>`(${sql.raw(String(2 * EARTH_RADIUS_MILES))} * asin(least(1::float8, sqrt(
-    power(sin(radians(${services.latitude} - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(${services.latitude})) * power(sin(radians(${services.longitude} - ${lng}) / 2), 2)))))`;
+    power(sin(radians(${b.latitude} - ${a.latitude}) / 2), 2)
+    + cos(radians(${a.latitude})) * cos(radians(${b.latitude})) * power(sin(radians(${b.longitude} - ${a.longitude}) / 2), 2)))))`;
+}
+
+/** Miles from the point to the listing's ZIP centre. */
+export function milesFrom(near: Pick<NearFilter, 'latitude' | 'longitude'>): SQL<number> {
+  return milesBetween({ latitude: sql`${near.latitude}::float8`, longitude: sql`${near.longitude}::float8` }, { latitude: services.latitude, longitude: services.longitude });
 }
 
 /** Within the radius of the point: in the box first (the index), then by the exact distance. */

@@ -34,6 +34,8 @@ export function presentService(record: ListingRecord, viewerId: string | null): 
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     deletedAt: s.deletedAt?.toISOString() ?? null,
+    expiresAt: s.expiresAt?.toISOString() ?? null,
+    expired: s.expired,
     averageRating: averageOf(s.ratingSum, s.reviewCount),
     reviewCount: s.reviewCount,
     likeCount: s.likeCount,

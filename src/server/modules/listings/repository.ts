@@ -287,6 +287,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
           deletedAt: services.deletedAt,
           isActive: services.isActive,
           ownerBanned: services.ownerBanned,
+          expired: services.expired,
           ownerBlocked: blockerId ? sql<boolean>`${services.userId} in ${blockedBySql(blockerId)}` : sql<boolean>`false`,
         })
         .from(services)
@@ -362,6 +363,19 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         )
         .orderBy(miles, services.id)
         .limit(limit);
+    },
+
+    /**
+     * Miles from a point to one listing's ZIP centre (issue 19: its page's distance, decision 052), by the same formula
+     * browse measures with; null for a virtual listing or one without a place, undefined when there is no listing.
+     */
+    async milesTo(id: number, near: Pick<NearFilter, 'latitude' | 'longitude'>): Promise<number | null | undefined> {
+      const [row] = await db
+        .select({ miles: sql<number | null>`case when ${services.isVirtual} or ${services.latitude} is null or ${services.longitude} is null then null else ${milesFrom(near)} end` })
+        .from(services)
+        .where(eq(services.id, id))
+        .limit(1);
+      return row?.miles;
     },
 
     /**

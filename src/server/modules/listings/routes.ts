@@ -8,6 +8,8 @@ import {
   browseResultSchema,
   createServiceSchema,
   likeResultSchema,
+  listingDistanceQuerySchema,
+  listingDistanceSchema,
   MAX_IMAGE_REF_LENGTH,
   MAX_IMAGES,
   relatedServicesSchema,
@@ -15,6 +17,7 @@ import {
   updateServiceBodySchema,
   WRITE_LIMIT_TEXTS,
 } from '#shared/services.js';
+import { EXPIRY_TEXTS, listingRenewalSchema, renewalBodySchema, renewalQuerySchema } from '#shared/listing-expiry.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
 import { requireUser, type Viewer } from '../../lib/viewer.js';
@@ -36,8 +39,11 @@ const writeLimits = () => ({
   likes: new RateLimit({ name: 'likes', points: 120, durationSeconds: 60 }, 1, WRITE_LIMIT_TEXTS.likes),
 });
 
-export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService }> = async (app, { services }) => {
+export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; rateLimitScale?: number }> = async (app, { services, rateLimitScale = 1 }) => {
   const limits = writeLimits();
+  // The emailed renewal link's page and its button (issue 19): nobody need be signed in, so each try is counted per
+  // address, as appeal links are; the link's HMAC cannot be guessed, this only keeps a client from hammering it.
+  const renewalTries = new RateLimit({ name: 'renewal-links', points: 60, durationSeconds: 60 * 60 }, rateLimitScale, EXPIRY_TEXTS.tooManyTries);
   const asOwner = <T>(budget: RateLimit, request: FastifyRequest, write: (user: Viewer) => Promise<T>) => {
     const user = requireUser(request);
     return budget.spendOnSuccess(user.id, () => write(user));
@@ -52,6 +58,13 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService }
 
   app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
     services.get(request.params.id, request.session?.user ?? null),
+  );
+
+  // Issue 19 (decision 052): the listing page's '≈ 3.2 mi away', from the ZIP the reader browsed near or their home ZIP.
+  app.get(
+    '/api/services/:id/distance',
+    { schema: { params: idParams, querystring: listingDistanceQuerySchema, response: { 200: listingDistanceSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
+    (request) => services.distanceTo(request.params.id, request.query.near, request.session?.user ?? null),
   );
 
   app.get(
@@ -78,6 +91,31 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService }
 
   app.post('/api/services/:id/restore', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
     asOwner(limits.edits, request, (user) => services.restore(user, request.params.id)),
+  );
+
+  // Listings expire (issue 19, decision 051): the owner renews, expired or not.
+  app.post('/api/services/:id/renew', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
+    asOwner(limits.edits, request, (user) => services.renew(user, request.params.id)),
+  );
+
+  const renewalErrors = { 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+  app.get(
+    '/api/services/:id/renewal',
+    { schema: { params: idParams, querystring: renewalQuerySchema, response: { 200: listingRenewalSchema, ...renewalErrors } } },
+    async (request, reply) => {
+      await renewalTries.consume(request.ip);
+      reply.header('cache-control', 'no-store');
+      return services.renewalPreview(request.params.id, request.query.token);
+    },
+  );
+
+  app.post(
+    '/api/services/:id/renewal',
+    { schema: { params: idParams, body: renewalBodySchema, response: { 200: listingRenewalSchema, ...renewalErrors } } },
+    async (request) => {
+      await renewalTries.consume(request.ip);
+      return services.renewByLink(request.params.id, request.body.token);
+    },
   );
 
   app.post('/api/services/:id/like', { config: { signedIn: true }, schema: { params: idParams, response: { 200: likeResultSchema, ...errors } } }, (request) =>

@@ -1,5 +1,6 @@
-import type { CreateService, ParsedBrowseQuery, Service, UpdateService } from '#shared/services.js';
+import type { CreateService, ListingDistance, ParsedBrowseQuery, Service, UpdateService } from '#shared/services.js';
 import { LOCATION_MESSAGE, NEAR_TEXTS, PRICES_VARY_MESSAGE, RADIUS_DEFAULT_MILES, RELATED_LISTINGS_MAX, serviceSchema } from '#shared/services.js';
+import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -13,6 +14,8 @@ import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
 import type { BrowseFilter, ListingRecord, PageRow, ListingsRepository } from './repository.js';
 import { type ListingAccess, listingAccess, mayView, seenByOthers } from './access.js';
+import { createListingExpiry, type ExpirySettings } from './expiry.js';
+import { createExpiryRepository } from './expiry-repository.js';
 
 export const SERVICE_MESSAGES = {
   notFound: 'Service not found',
@@ -49,11 +52,14 @@ export function createListingsService(deps: {
   locate: Locate;
   publicPages?: PublicPageCache;
   cards?: ListingCards;
+  /** Listings expire (issue 19, decision 051); without it expiry is off. */
+  expiry?: ExpirySettings;
 }) {
   const { db, repo, images, locate } = deps;
   const publicPages = deps.publicPages ?? createPublicPageCache(0);
   const forgetPages = (): void => publicPages.forgetAll();
   const cards = deps.cards ?? createListingCards({ loadByIds: (ids) => repo.findListings(ids), encode: encodeListing });
+  const expiry = createListingExpiry({ db, repo: createExpiryRepository(db), settings: deps.expiry, forgetPages });
 
   /**
    * A page as the JSON text of a BrowseResult, put together from the listings' remembered cards (decision 031);
@@ -216,6 +222,22 @@ export function createListingsService(deps: {
       return `{"moreFromOwner":[${list(moreFromOwner)}],"similar":[${list(similar)}]}`;
     },
 
+    /**
+     * How far a listing is from a ZIP code's centre (issue 19: its page says '≈ 3.2 mi away', decision 052), for whoever
+     * may see it (404 like `get` otherwise); rounded as the cards' distances are. An unknown ZIP is refused as browse
+     * refuses it.
+     */
+    async distanceTo(id: number, zipCode: string, viewer: Viewer | null): Promise<ListingDistance> {
+      const place = locate(zipCode);
+      if (!place) throw badRequest(NEAR_TEXTS.invalidZip, { code: 'validation_failed', errors: { near: NEAR_TEXTS.invalidZip } });
+      const viewerId = viewer?.id ?? null;
+      const facts = await repo.findAccessFacts(id, undefined, viewerId);
+      if (!facts || !mayView(listingAccess(facts, viewerId)) || facts.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
+      const miles = await repo.milesTo(id, place);
+      if (miles === undefined) throw notFound(SERVICE_MESSAGES.notFound);
+      return { distanceMiles: roundedMiles(miles) };
+    },
+
     /** A signed-in person's page as JSON text; `q` comes validated by the route's query schema. */
     browseJson(q: ParsedBrowseQuery, viewer: Viewer): Promise<string> {
       return loadPage(q, viewer);
@@ -263,6 +285,7 @@ export function createListingsService(deps: {
           serviceTypeId: input.serviceTypeId,
           listingType: input.listingType,
           ...columns,
+          ...expiry.renewalColumns(new Date()),
           ...(postedAt && { createdAt: postedAt, updatedAt: postedAt }),
         });
         await images.attach(tx, user.id, row.id, imageIds);
@@ -285,6 +308,8 @@ export function createListingsService(deps: {
         await repo.update(tx, id, {
           ...columns,
           ...(input.isActive !== undefined && { isActive: input.isActive }),
+          // An edit (a pause or a resume included) renews the listing (issue 19).
+          ...expiry.renewalColumns(new Date()),
           updatedAt: new Date(),
         });
         await images.attach(tx, user.id, id, imageIds);
@@ -306,6 +331,29 @@ export function createListingsService(deps: {
       forgetPages();
       return present(id, user);
     },
+
+    /** The owner renews their listing, expired or not (issue 19): it shows again and expires LISTING_TTL_DAYS from now. */
+    async renew(user: Viewer, id: number) {
+      const existing = await loadOwn(id, user);
+      if (existing.deletedAt) throw conflict(EXPIRY_TEXTS.deletedRenew, { code: 'listing_deleted' });
+      await transaction(db, async (tx) => {
+        await repo.update(tx, id, expiry.renewalColumns(new Date()));
+        await afterCommit(tx, forgetPages);
+      });
+      return present(id, user);
+    },
+
+    /** What an emailed renewal link would renew, for its landing page (anyone holding the link). */
+    renewalPreview: (id: number, token: string) => expiry.preview(id, token),
+
+    /** Renews through an emailed link, without signing in; the link then stops working. */
+    renewByLink: (id: number, token: string) => expiry.renewByLink(id, token, new Date()),
+
+    /**
+     * The expiry sweep as of `now` (main.ts: every minute; tests pass later moments instead of waiting): reminders a
+     * week ahead through the outbox, then listings past their expiry hidden.
+     */
+    runExpiry: (now: Date) => expiry.run(now),
 
     async setLiked(user: Viewer, id: number, liked: boolean) {
       const access = listingAccess(await repo.findAccessFacts(id), user.id);
@@ -354,6 +402,17 @@ export function createListingsService(deps: {
       if (deleted) await afterCommit(tx, forgetPages);
       return deleted;
     },
+
+    /**
+     * What a saved search keeps of its words (the saved-searches module): the tsquery browse makes of them now, or
+     * null when they constrain nothing (stop words only).
+     */
+    async searchQueryOf(search: string): Promise<string | null> {
+      return (await repo.searchQuery(search))?.all ?? null;
+    },
+
+    /** A category's id from its id or slug, as browse reads `categoryId`; undefined when there is none. */
+    categoryIdOf: (idOrSlug: string) => repo.findCategoryId(idOrSlug),
 
     /** Housekeeping: forgets search words no listing uses any more. */
     pruneSearchWords: () => repo.pruneSearchWords(),

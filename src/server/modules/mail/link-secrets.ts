@@ -16,7 +16,10 @@ export function withoutLinkSecrets(body: string): string {
   return body.replace(TOKEN_PARAM, `$1${REMOVED_TOKEN}`);
 }
 
-/** The text and HTML of a row as they may be kept after it is final (sent or given up). */
-export function scrubbedBodies(row: { text: string; html: string }): { text: string; html: string } {
-  return { text: withoutLinkSecrets(row.text), html: withoutLinkSecrets(row.html) };
+type Bodies = { text: string; html: string; headers: Record<string, string> | null };
+
+/** The text, HTML and extra headers of a row as they may be kept after it is final (sent or given up). */
+export function scrubbedBodies(row: Bodies): Bodies {
+  const headers = row.headers && Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, withoutLinkSecrets(value)]));
+  return { text: withoutLinkSecrets(row.text), html: withoutLinkSecrets(row.html), headers };
 }

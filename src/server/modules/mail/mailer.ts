@@ -13,6 +13,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (an alert's List-Unsubscribe, RFC 8058). A `token` query value in them is scrubbed once sent. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -263,7 +265,7 @@ export function createMailer(deps: MailerDeps): Mailer {
 
   return {
     async enqueue(tx, email) {
-      await repo.insert(tx, { kind: email.kind, toAddress: email.to, subject: email.subject, text: email.text, html: email.html });
+      await repo.insert(tx, { kind: email.kind, toAddress: email.to, subject: email.subject, text: email.text, html: email.html, headers: email.headers ?? null });
       await afterCommit(tx, kick);
     },
     dropAllTo: (tx, address) => repo.deleteAllTo(tx, address),

@@ -69,10 +69,10 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** `bodies` are the row's text and HTML without link secrets: marking it sent and scrubbing it are one statement. */
-    async markSent(id: number, bodies: Pick<OutboxRow, 'text' | 'html'>): Promise<void> {
+    async markSent(id: number, bodies: Pick<OutboxRow, 'text' | 'html' | 'headers'>): Promise<void> {
       await db
         .update(outbox)
-        .set({ sentAt: sql`now()`, lastError: null, text: bodies.text, html: bodies.html })
+        .set({ sentAt: sql`now()`, lastError: null, text: bodies.text, html: bodies.html, headers: bodies.headers })
         .where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
     },
 
@@ -86,7 +86,7 @@ export function createOutboxRepository(db: Db) {
       attempts: number,
       error: string,
       retryInMs: number,
-      finalBodies?: Pick<OutboxRow, 'text' | 'html'>,
+      finalBodies?: Pick<OutboxRow, 'text' | 'html' | 'headers'>,
       onConnection = false,
     ): Promise<void> {
       await db

@@ -48,35 +48,54 @@ export interface EmailLayout {
   intro: string | Array<string | IntroLink>;
   /** Someone's words, quoted under the intro; none for the account emails. */
   quote?: string;
+  /** Links listed under the intro, each with a line about it (an alert's new listings). */
+  items?: Array<IntroLink & { detail?: string }>;
   /** The button; none for a notice that asks for nothing. */
   link?: { href: string; label: string };
-  footer: string;
+  /** Why the email came, and how to stop it; plain text and links, like the intro. */
+  footer: string | Array<string | IntroLink>;
 }
 
 const introParts = (intro: EmailLayout['intro']) => (typeof intro === 'string' ? [intro] : intro);
 
-function textOf({ intro, quote, link, footer }: EmailLayout): string {
-  const opening = introParts(intro)
-    .map((part) => (typeof part === 'string' ? part : `${part.text} (${part.href})`))
+/** The intro's links follow their words in brackets; the footer's in angle brackets, which no address contains (RFC 3986, appendix C). */
+const plainText = (parts: EmailLayout['intro'], [open, close]: [string, string] = ['(', ')']) =>
+  introParts(parts)
+    .map((part) => (typeof part === 'string' ? part : `${part.text} ${open}${part.href}${close}`))
     .join('');
-  const parts = [opening, quote, link && `${link.label}: ${link.href}`, footer].filter((p) => p !== undefined);
+
+function textOf({ intro, quote, items, link, footer }: EmailLayout): string {
+  const list = items?.map((item) => `- ${item.text}${item.detail ? ` (${item.detail})` : ''}\n  ${item.href}`).join('\n');
+  const parts = [plainText(intro), quote, list, link && `${link.label}: ${link.href}`, plainText(footer, ['<', '>'])].filter((p) => p !== undefined);
   return `${parts.join('\n\n')}\n\n— ${SITE}\n`;
 }
 
-/** Simple, table-free HTML with inline styles: what mail clients render most alike. */
-function htmlOf({ intro, quote, link, footer }: EmailLayout): string {
-  const e = escapeHtml;
-  const opening = introParts(intro)
-    .map((part) => (typeof part === 'string' ? e(part) : `<a href="${e(part.href)}" style="color:#2563eb">${e(part.text)}</a>`))
+/** Plain text and links, escaped, with the links in the site's colour. */
+const htmlParts = (parts: EmailLayout['intro']) =>
+  introParts(parts)
+    .map((part) => (typeof part === 'string' ? escapeHtml(part) : `<a href="${escapeHtml(part.href)}" style="color:#2563eb">${escapeHtml(part.text)}</a>`))
     .join('');
+
+/** Simple, table-free HTML with inline styles: what mail clients render most alike. */
+function htmlOf({ intro, quote, items, link, footer }: EmailLayout): string {
+  const e = escapeHtml;
+  const opening = htmlParts(intro);
+  const list = items?.length
+    ? `<ul style="margin:0 0 20px;padding:0 0 0 20px;font-size:15px">${items
+        .map(
+          (item) =>
+            `<li style="margin:0 0 10px"><a href="${e(item.href)}" style="color:#2563eb;font-weight:600">${e(item.text)}</a>${item.detail ? `<br><span style="color:#616e7c;font-size:13px">${e(item.detail)}</span>` : ''}</li>`,
+        )
+        .join('')}</ul>\n`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(SITE)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2933;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e3e6ea;border-radius:8px;padding:24px">
 <p style="margin:0 0 16px;font-size:16px">${opening}</p>
-${quote === undefined ? '' : `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>\n`}${link ? `<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>\n` : ''}
-<p style="margin:0;font-size:13px;color:#616e7c">${e(footer)}</p>
+${quote === undefined ? '' : `<blockquote style="margin:0 0 20px;padding:12px 16px;border-left:4px solid #2563eb;background:#f3f5f9;font-size:15px;white-space:pre-wrap;word-wrap:break-word">${e(quote)}</blockquote>\n`}${list}${link ? `<p style="margin:0 0 20px"><a href="${e(link.href)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${e(link.label)}</a></p>\n` : ''}
+<p style="margin:0;font-size:13px;color:#616e7c">${htmlParts(footer)}</p>
 </div>
 <p style="max-width:560px;margin:12px auto 0;font-size:12px;color:#8a94a0;text-align:center">${e(SITE)}</p>
 </body>

@@ -42,7 +42,7 @@ export function messageOf(row: OutboxRow, from: string): SendMailOptions {
     date: row.createdAt,
     messageId: `<outbox-${row.id}@${domainOf(from)}>`,
     // RFC 3834: machine-written mail; vacation responders must not answer it.
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: { ...row.headers, 'Auto-Submitted': 'auto-generated' },
   };
 }
 

@@ -193,7 +193,8 @@ export function createMessagingService(deps: MessagingDeps) {
       if (input.participantId !== undefined && input.participantId !== service.userId) throw badRequest(MESSAGING_ERRORS.wrongRecipient);
       const owner = await users.findUserById(service.userId);
       if (!owner || owner.isBanned || access.reason === 'banned-owner') throw forbidden(MESSAGING_ERRORS.recipientBanned, { code: 'owner_suspended' });
-      if (access.reason === 'paused') throw notFound(MESSAGING_ERRORS.serviceNotFound);
+      // An expired listing is hidden as a paused one is (issue 19).
+      if (access.reason === 'paused' || access.reason === 'expired') throw notFound(MESSAGING_ERRORS.serviceNotFound);
       await refuseIfBlocked(user.id, owner.id);
       return { recipient: owner, serviceId: service.id, subject: null, serviceTitle: service.title };
     }

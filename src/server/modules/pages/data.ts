@@ -4,7 +4,15 @@ import { categorySchema, serviceTypeSchema } from '#shared/catalogue.js';
 import type { PageDataRefusal, PageDataSource } from '#shared/pages.js';
 import { memberListingsQuerySchema, memberProfileSchema, usernameParamsSchema } from '#shared/members.js';
 import { ratingStatsSchema, receivedReviewsPageSchema, receivedReviewsQuerySchema, REVIEWS_PAGE_SIZE, reviewSchema } from '#shared/reviews.js';
-import { type BrowseResult, browseQuerySchema, type RelatedServices, serviceSchema } from '#shared/services.js';
+import {
+  type BrowseResult,
+  browseQuerySchema,
+  type ListingDistance,
+  listingDistanceQuerySchema,
+  listingDistanceSchema,
+  type RelatedServices,
+  serviceSchema,
+} from '#shared/services.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { compile } from '../../lib/serializer.js';
 import type { Viewer } from '../../lib/viewer.js';
@@ -22,6 +30,7 @@ export interface PageReads {
     browseJson(query: z.output<typeof browseQuerySchema>, viewer: Viewer): Promise<string>;
     browsePublicJson(query: z.output<typeof browseQuerySchema>): Promise<string>;
     relatedJson(id: number, viewer: Viewer | null): Promise<string>;
+    distanceTo(id: number, zipCode: string, viewer: Viewer | null): Promise<ListingDistance>;
   };
   reviews: { list(serviceId: number, limit: number): Promise<Review[]>; stats(serviceId: number): Promise<RatingStats> };
   members: {
@@ -41,6 +50,7 @@ function answered<T>(schema: z.ZodType<T>): (value: T) => T {
 const asUser = answered(userSchema);
 const asCategories = answered(categorySchema.array());
 const asService = answered(serviceSchema);
+const asDistance = answered(listingDistanceSchema);
 const asReviews = answered(reviewSchema.array());
 const asServiceTypes = answered(serviceTypeSchema.array());
 const asRatingStats = answered(ratingStatsSchema);
@@ -55,6 +65,13 @@ function validUsername(username: string): string {
   const parsed = usernameParamsSchema.safeParse({ username });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
   return parsed.data.username;
+}
+
+/** A ZIP from a page's address, refused as the distance route refuses it (400) when its schema would. */
+function validNear(near: string): string {
+  const parsed = listingDistanceQuerySchema.safeParse({ near });
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
+  return parsed.data.near;
 }
 
 /** A call the API would answer 404 to reads as null, another refusal as its PageDataRefusal; a fault is the render's. */
@@ -94,6 +111,7 @@ export function pageData(reads: PageReads, visitor: PageVisitor | null): PageDat
       }
     },
     service: (id) => orNull(async () => asService(await reads.listings.get(id, viewer))),
+    listingDistance: (id, near) => orNull(async () => asDistance(await reads.listings.distanceTo(id, validNear(near), viewer))),
     related: (id) => orNull(async () => JSON.parse(await reads.listings.relatedJson(id, viewer)) as RelatedServices),
     reviews: (id) => orNull(async () => asReviews(await reads.reviews.list(id, REVIEWS_PAGE_SIZE))),
     ratingStats: (id) => orNull(async () => asRatingStats(await reads.reviews.stats(id))),

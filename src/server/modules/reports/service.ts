@@ -68,8 +68,8 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
   return {
     async create(user: Viewer, serviceId: number, input: CreateReport): Promise<Report> {
       const { reason, listing: service } = await listings.access(serviceId, user.id);
-      // A paused listing, or one whose owner is banned, is not public: nobody else can see it to report it.
-      if (!service || reason === 'paused' || reason === 'banned-owner') throw notFound(REPORT_ERRORS.serviceNotFound);
+      // A paused or expired listing, or one whose owner is banned, is not public: nobody else can see it to report it.
+      if (!service || reason === 'paused' || reason === 'expired' || reason === 'banned-owner') throw notFound(REPORT_ERRORS.serviceNotFound);
       if (reason === 'own') throw badRequest(REPORT_TEXTS.ownListing, { code: 'own_listing' });
       if (reason === 'deleted') throw conflict(REPORT_ERRORS.serviceDeleted, { code: 'listing_deleted' });
       const row = await file(user, { kind: 'service', id: serviceId }, input, { alreadyReported: REPORT_ERRORS.alreadyReported, tooMany: REPORT_ERRORS.tooManyReports });

@@ -22,6 +22,8 @@ export const serviceKeys = {
   detail: (id: number) => [...serviceKeys.all, 'detail', id] as const,
   /** The listing page's 'More from' and 'Similar listings' (GET /api/services/{id}/related). */
   related: (id: number) => [...serviceKeys.all, 'related', id] as const,
+  /** How far the listing is from a ZIP code (issue 19: its page's '≈ 3.2 mi away'; GET /api/services/{id}/distance). */
+  distance: (id: number, near: string) => [...serviceKeys.all, 'distance', id, near] as const,
   mine: ['my-services'] as const,
 };
 

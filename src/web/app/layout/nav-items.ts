@@ -23,6 +23,7 @@ export function accountNavItems(user: User): NavItem[] {
   return [
     { label: 'Profile', href: paths.profile },
     { label: 'My Services', href: paths.myServices },
+    { label: 'Saved searches', href: paths.savedSearches },
     ...(user.isAdmin ? [{ label: 'Admin Dashboard', href: paths.admin }] : []),
   ];
 }

@@ -3,7 +3,7 @@ import { isPageDataRefusal, type PageDataSource } from '#shared/pages.js';
 import type { MemberProfile } from '#shared/members.js';
 import type { Service } from '#shared/services.js';
 import { categoriesQueryKey } from '../../features/categories/index.js';
-import { browseQuery, listingId, readBrowseParams, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
+import { browseQuery, listingId, readBrowseParams, referenceZip, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
 import { ApiError } from '../../lib/api.js';
 import { memberKeys, reviewKeys, serviceKeys } from '../cache/index.js';
 
@@ -34,7 +34,8 @@ export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClie
 /** The browse page: the categories (its tiles and filter) and the first page of results for the address's filters. */
 export const prefetchBrowse: Prefetch = async (context) => {
   const { queryClient, data, search } = context;
-  const filters = toServiceFilters(readBrowseParams(search));
+  // Where the page starts for this visitor: near their home ZIP when the address names no place (issue 19).
+  const filters = toServiceFilters(readBrowseParams(search, data.currentUser?.homeZip));
   await Promise.all([
     prefetchCategories(context),
     queryClient.prefetchInfiniteQuery({
@@ -45,14 +46,19 @@ export const prefetchBrowse: Prefetch = async (context) => {
   ]);
 };
 
-/** A listing's page: the listing, its service type's name, its reviews and rating, and the listings shown beside it. */
-export const prefetchListingPage: Prefetch = async ({ queryClient, data, params }) => {
+/**
+ * A listing's page: the listing, its service type's name, its reviews and rating, the listings shown beside it, and
+ * how far away it is from the reader's place when there is one (issue 19).
+ */
+export const prefetchListingPage: Prefetch = async ({ queryClient, data, params, search }) => {
   const id = listingId(params.id);
   if (id === null) return;
   await queryClient.prefetchQuery({ queryKey: serviceKeys.detail(id), queryFn: () => read(() => data.service(id)) });
   const service = queryClient.getQueryData<Service>(serviceKeys.detail(id));
   if (!service) return;
+  const near = referenceZip(search, data.currentUser?.homeZip);
   await Promise.all([
+    near !== null && queryClient.prefetchQuery({ queryKey: serviceKeys.distance(id, near), queryFn: () => read(() => data.listingDistance(id, near)) }),
     queryClient.prefetchQuery({ queryKey: serviceTypesQueryKey(service.categoryId), queryFn: () => read(() => data.serviceTypes(service.categoryId)) }),
     queryClient.prefetchQuery({ queryKey: reviewKeys.stats(id), queryFn: () => read(() => data.ratingStats(id)) }),
     queryClient.prefetchQuery({ queryKey: serviceKeys.related(id), queryFn: () => read(() => data.related(id)) }),

@@ -2,4 +2,5 @@
 export { acceptTerms, useAcceptTerms } from './api/accept-terms.js';
 export { authProvidersQueryKey, authProvidersQueryOptions, useAuthProviders } from './api/get-auth-providers.js';
 export { updateEmailNotifications, useUpdateEmailNotifications } from './api/update-email-notifications.js';
+export { updateHomeZip, useUpdateHomeZip } from './api/update-home-zip.js';
 export { updateUsername, useUpdateUsername } from './api/update-username.js';

@@ -14,6 +14,7 @@ import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } f
 import { BlockedMembersSection } from '../members/index.js';
 import { MyReportsSection } from '../reports/index.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
+import { HOME_ZIP_SETTING_TEXTS, HomeZipSetting } from './home-zip-setting.js';
 import { UsernameField } from './username-field.js';
 
 function memberSince(user: User): string | null {
@@ -56,6 +57,12 @@ export default function ProfilePage() {
               Password
             </h2>
             <PasswordSetting user={user} />
+          </section>
+          <section aria-labelledby="home-zip-title" className="space-y-4">
+            <h2 id="home-zip-title" className="text-lg font-semibold">
+              {HOME_ZIP_SETTING_TEXTS.title}
+            </h2>
+            <HomeZipSetting user={user} />
           </section>
           <section aria-labelledby="notifications-title" className="space-y-4">
             <h2 id="notifications-title" className="text-lg font-semibold">

@@ -4,6 +4,7 @@
  */
 export { serviceTypesQueryKey } from './api/get-service-types.js';
 export { browseQuery } from './api/get-services.js';
-export { readBrowseParams, toServiceFilters } from './pages/use-browse-params.js';
+export { NEAR_ANYWHERE, readBrowseParams, toServiceFilters } from './pages/use-browse-params.js';
+export { referenceZip } from './pages/reference-zip.js';
 export { listingId } from './pages/listing-id.js';
 export { PublicServiceCard, serviceGridClasses, ServiceGridLoading, ServicesLoadError } from './components/service-results.js';

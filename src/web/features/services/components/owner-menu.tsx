@@ -19,7 +19,7 @@ import { useDeleteService } from '../api/delete-service.js';
 import { useRestoreService } from '../api/restore-service.js';
 
 /** Edit, Share, Delete (after a confirmation) and Restore for the owner of a listing. */
-export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' | 'deletedAt' | 'isActive'> }) {
+export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' | 'deletedAt' | 'isActive' | 'expired'> }) {
   const [confirming, setConfirming] = useState(false);
   // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
   const trigger = useRef<HTMLButtonElement>(null);
@@ -68,8 +68,8 @@ export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' |
                   Edit
                 </Link>
               </DropdownMenuItem>
-              {/* Only a public listing: others cannot open a paused one. */}
-              {service.isActive && <ShareMenuItem service={service} />}
+              {/* Only a public listing: others cannot open a paused or expired one. */}
+              {service.isActive && !service.expired && <ShareMenuItem service={service} />}
               <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">
                 <Trash2 aria-hidden="true" />
                 Delete

@@ -3,7 +3,7 @@ import { displayName } from '#web/components/user-avatar.js';
 import { useRelatedServices } from '../api/get-related-services.js';
 import { PublicServiceCard } from './service-results.js';
 
-function RelatedList({ id, title, services }: { id: string; title: string; services: Service[] }) {
+function RelatedList({ id, title, services, near }: { id: string; title: string; services: Service[]; near?: string }) {
   if (services.length === 0) return null;
   return (
     <section aria-labelledby={id} className="mt-12">
@@ -13,7 +13,7 @@ function RelatedList({ id, title, services }: { id: string; title: string; servi
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {services.map((service) => (
           <li key={service.id}>
-            <PublicServiceCard service={service} />
+            <PublicServiceCard service={service} near={near} />
           </li>
         ))}
       </ul>
@@ -25,13 +25,13 @@ function RelatedList({ id, title, services }: { id: string; title: string; servi
  * Under a listing: up to four more of its owner's public listings, then up to four public ones by other people in
  * its category. Nothing shows while they load or when they failed: the listing itself is what the page is for.
  */
-export function RelatedListings({ service }: { service: Pick<Service, 'id' | 'user'> }) {
+export function RelatedListings({ service, near }: { service: Pick<Service, 'id' | 'user'>; near?: string }) {
   const { data } = useRelatedServices(service.id);
   if (!data) return null;
   return (
     <>
-      <RelatedList id="more-from-owner" title={`More from ${displayName(service.user)}`} services={data.moreFromOwner} />
-      <RelatedList id="similar-listings" title="Similar listings" services={data.similar} />
+      <RelatedList id="more-from-owner" title={`More from ${displayName(service.user)}`} services={data.moreFromOwner} near={near} />
+      <RelatedList id="similar-listings" title="Similar listings" services={data.similar} near={near} />
     </>
   );
 }

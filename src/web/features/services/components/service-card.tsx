@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarDays, MapPin, Tag, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
 import type { DayCode, Service } from '#shared/services.js';
 import { paths } from '#web/app/paths.js';
 import { availabilityDays, DAY_LABELS, dateLine, distanceLabel, locationLabel, priceLabel } from '#web/components/listing/format.js';
@@ -12,6 +13,7 @@ import { useTimeZone } from '#web/lib/dates.js';
 import { cn } from '#web/lib/utils.js';
 import { ImageCarousel } from './image-carousel.js';
 import { LikeOrCount } from './like-button.js';
+import { ExpiryNotice } from './listing-expiry.js';
 import { OwnerMenu } from './owner-menu.js';
 
 export const helpWantedBadgeClasses =
@@ -19,7 +21,7 @@ export const helpWantedBadgeClasses =
 
 interface ServiceCardProps {
   service: Service;
-  /** Edit, Delete and Restore for the listing's owner (My Services). */
+  /** Edit, Delete and Restore for the listing's owner (My Services), and 'Renew' when it expires soon or has expired. */
   showOwnerControls?: boolean;
   /** Further buttons for visitors, shown next to the like button (the Message button plugs in here). */
   actions?: ReactNode;
@@ -27,6 +29,8 @@ interface ServiceCardProps {
   menu?: ReactNode;
   /** The first card of a page: its photo loads first (ImageCarousel). */
   priority?: boolean;
+  /** The ZIP code the reader searched around (issue 19): the listing's page then says how far away it is. */
+  near?: string;
 }
 
 /** How a listing reads on its card and its page: its state and its formatted facts. */
@@ -35,6 +39,8 @@ export function listingView(service: Service) {
   return {
     deleted,
     paused: !service.isActive && !deleted,
+    /** Hidden from others until its owner renews it (issue 19); only its owner ever sees it so. */
+    expired: service.expired && !deleted,
     request: service.listingType === 'request',
     price: priceLabel(service),
     location: locationLabel(service),
@@ -69,8 +75,8 @@ export function DayBadges({ days, dimmed }: { days: DayCode[]; dimmed: boolean }
   );
 }
 
-/** What a listing is at a glance: its category, 'Help Wanted' for a request, and 'Paused' or 'Deleted' for its owner. */
-export function ListingBadges({ service }: { service: Pick<Service, 'category' | 'listingType' | 'isActive' | 'deletedAt'> }) {
+/** What a listing is at a glance: its category, 'Help Wanted' for a request, and 'Paused', 'Expired' or 'Deleted' for its owner. */
+export function ListingBadges({ service }: { service: Pick<Service, 'category' | 'listingType' | 'isActive' | 'deletedAt' | 'expired'> }) {
   const deleted = service.deletedAt !== null;
   return (
     <div className="flex flex-wrap gap-1.5">
@@ -84,14 +90,21 @@ export function ListingBadges({ service }: { service: Pick<Service, 'category' |
           Paused
         </Badge>
       )}
+      {service.expired && !deleted && (
+        <Badge variant="outline" className="border-amber-600 bg-background text-amber-900 dark:border-amber-500 dark:text-amber-200">
+          {EXPIRY_TEXTS.expired}
+        </Badge>
+      )}
       {deleted && <Badge variant="destructive">Deleted</Badge>}
     </div>
   );
 }
 
-export function ServiceCard({ service, showOwnerControls = false, actions, menu, priority = false }: ServiceCardProps) {
+export function ServiceCard({ service, showOwnerControls = false, actions, menu, priority = false, near }: ServiceCardProps) {
   const titleId = useId();
-  const { deleted, paused, request, price, location, days, provider } = listingView(service);
+  const href = paths.service(service.id, near);
+  const { deleted, paused, expired, request, price, location, days, provider } = listingView(service);
+  const hidden = paused || deleted || expired;
   const timeZone = useTimeZone();
 
   return (
@@ -102,11 +115,11 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
         // An orange bar laid over the top edge, so request cards keep the same layout as offers beside them.
         request && 'before:absolute before:inset-x-0 before:top-0 before:z-10 before:h-1 before:bg-orange-500 dark:before:bg-orange-400',
         // Dimmed by the surface and the photo, never by the text, so every text keeps its contrast.
-        (paused || deleted) && 'border-dashed bg-muted shadow-none',
+        hidden && 'border-dashed bg-muted shadow-none',
         deleted && 'border-red-300 dark:border-red-900',
       )}
     >
-      <ImageCarousel images={service.images} title={service.title} category={service.category} dimmed={paused || deleted} href={paths.service(service.id)} priority={priority} />
+      <ImageCarousel images={service.images} title={service.title} category={service.category} dimmed={hidden} href={href} priority={priority} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <ListingBadges service={service} />
@@ -115,7 +128,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
 
         <h3 id={titleId} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link
-            href={paths.service(service.id)}
+            href={href}
             className="rounded-sm hover:underline hover:underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {service.title}
@@ -137,6 +150,8 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
           <ListingFact icon={CalendarDays}>{dateLine(service, timeZone)}</ListingFact>
         </ul>
 
+        {showOwnerControls && <ExpiryNotice service={service} />}
+
         <p className="line-clamp-3 text-sm [overflow-wrap:anywhere]">{service.description}</p>
 
         <Rating average={service.averageRating} count={service.reviewCount} />
@@ -144,7 +159,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
         {days.length > 0 && (
           <div>
             <span className="sr-only">Available on</span>
-            <DayBadges days={days} dimmed={paused || deleted} />
+            <DayBadges days={days} dimmed={hidden} />
           </div>
         )}
 

@@ -56,7 +56,7 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
       <ul className={serviceGridClasses}>
         {services.map((service, index) => (
           <li key={service.id}>
-            <PublicServiceCard service={service} priority={index === 0} />
+            <PublicServiceCard service={service} priority={index === 0} near={filters.near} />
           </li>
         ))}
       </ul>
@@ -78,7 +78,7 @@ export function ServiceResults({ filters, empty }: ServiceResultsProps) {
 }
 
 /** A listing's card where anyone may come across it (browse, the listing page's related listings). */
-export function PublicServiceCard({ service, priority = false }: { service: Service; priority?: boolean }) {
+export function PublicServiceCard({ service, priority = false, near }: { service: Service; priority?: boolean; near?: string }) {
   const { user } = useAuth();
   const own = service.userId === user?.id;
   return (
@@ -87,6 +87,7 @@ export function PublicServiceCard({ service, priority = false }: { service: Serv
       // A person's own listing gets the owner menu; everyone else's the Report menu.
       showOwnerControls={own}
       priority={priority}
+      near={near}
       menu={<ReportMenu service={service} />}
       // Nobody messages their own listing, nor a paused one (the card leaves actions off deleted ones).
       actions={!own && service.isActive ? <MessageButton service={service} /> : undefined}

@@ -9,6 +9,8 @@ import { Label } from '#web/components/ui/label.js';
 import { Skeleton } from '#web/components/ui/skeleton.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useCategories } from '../../categories/index.js';
+import { defaultSavedSearchName } from '#shared/saved-searches.js';
+import { describeSearch, SaveSearchButton, type SearchFilters } from '../../saved-searches/index.js';
 import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
 import { NearFilter } from '../components/near-filter.js';
 import { CategoryTiles } from '../components/category-tiles.js';
@@ -29,10 +31,11 @@ function CallToAction({ signedIn }: { signedIn: boolean }) {
 
 export default function BrowsePage() {
   usePageMeta('Browse Services', 'Find local helpers for tutoring, yard work, pet care, childcare and more, or see what your neighbours need help with.');
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const signedIn = status === 'signed-in';
   const { data: categories, isPending: categoriesPending } = useCategories();
-  const { params, update } = useBrowseParams();
+  // A member's home ZIP (issue 19): with no place in the address, browse starts near it.
+  const { params, update } = useBrowseParams(user?.homeZip);
 
   // The box shows every keystroke; the address (and so the query) follows 300 ms after the last one.
   const [searchText, setSearchText] = useState(params.search);
@@ -53,6 +56,13 @@ export default function BrowsePage() {
   const selectedCategory = categories?.find((c) => c.slug === params.category || String(c.id) === params.category);
   const filters = toServiceFilters(params);
   const filtered = Boolean(filters.search || filters.categoryId || filters.listingType || filters.near || filters.unanswered);
+  // What a saved search keeps of the filters (issue 19): its order and 'No replies yet' are about this page only.
+  const savable: SearchFilters = {
+    ...(filters.search && { search: filters.search }),
+    ...(filters.categoryId && { categoryId: filters.categoryId }),
+    ...(filters.listingType && { listingType: filters.listingType }),
+    ...(filters.near && { near: filters.near, radius: filters.radius ? Number(filters.radius) : undefined, ...(filters.includeVirtual === 'false' && { includeVirtual: false }) }),
+  };
 
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
@@ -129,10 +139,24 @@ export default function BrowsePage() {
       </section>
 
       <section aria-labelledby="browse-results-title" className="mt-4 sm:mt-10">
-        <h2 id="browse-results-title" className="mb-3 text-lg font-semibold sm:mb-4 sm:text-xl">
-          {selectedCategory ? selectedCategory.name : 'All categories'}
-          {params.type === 'offer' ? ': Services Offered' : params.type === 'request' ? ': Help Wanted' : ''}
-        </h2>
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3 sm:mb-4">
+          <h2 id="browse-results-title" className="text-lg font-semibold sm:text-xl">
+            {selectedCategory ? selectedCategory.name : 'All categories'}
+            {params.type === 'offer' ? ': Services Offered' : params.type === 'request' ? ': Help Wanted' : ''}
+          </h2>
+          <SaveSearchButton
+            signedIn={signedIn}
+            filters={savable}
+            summary={describeSearch(savable, categories ?? [])}
+            defaultName={defaultSavedSearchName({
+              search: savable.search ?? null,
+              category: selectedCategory?.name ?? null,
+              listingType: savable.listingType ?? null,
+              near: savable.near ?? null,
+              radius: savable.radius ?? null,
+            })}
+          />
+        </div>
         <ServiceResults filters={filters} empty={empty} />
       </section>
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { CalendarDays, FolderOpen, MapPin, Tag } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { CalendarDays, FolderOpen, MapPin, Navigation, Tag } from 'lucide-react';
+import { Link, useParams, useSearch } from 'wouter';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/app/paths.js';
 import { useAuth } from '#web/app/session/index.js';
-import { dateLine } from '#web/components/listing/format.js';
+import { dateLine, distanceLabel } from '#web/components/listing/format.js';
 import { ShareButton } from '#web/components/listing/share.js';
 import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';
@@ -19,13 +19,16 @@ import { MessageButton } from '../../messages/index.js';
 import { NotFoundPage } from '../../not-found/index.js';
 import { ReportMenu } from '../../reports/index.js';
 import { ReviewsList } from '../../reviews/index.js';
+import { useListingDistance } from '../api/get-listing-distance.js';
 import { useService } from '../api/get-service.js';
 import { useServiceTypes } from '../api/get-service-types.js';
 import { LikeOrCount } from '../components/like-button.js';
+import { ExpiryNotice } from '../components/listing-expiry.js';
 import { OwnerMenu } from '../components/owner-menu.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { RelatedListings } from '../components/related-listings.js';
 import { listingId } from './listing-id.js';
+import { referenceZip } from './reference-zip.js';
 import { listingStructuredData } from './structured-data.js';
 import { DayBadges, ListingBadges, ListingFact, listingView } from '../components/service-card.js';
 
@@ -69,23 +72,31 @@ function Listing({ service }: { service: Service }) {
     type: 'article',
     ...(firstImage?.startsWith('/') && { image: { path: firstImage, alt: service.title } }),
     structuredData: listingStructuredData(service),
+    // `?near=` only changes how far away the page says the listing is: the page is the same.
+    canonicalPath: paths.service(service.id),
   });
   const { user } = useAuth();
+  // Issue 19: '≈ 3.2 mi away' from the ZIP code the reader searched around, else from their home ZIP (decision 052).
+  const search = useSearch();
+  const searchedNear = referenceZip(new URLSearchParams(search), null);
+  const near = searchedNear ?? user?.homeZip ?? null;
+  const miles = useListingDistance(service.id, near).data?.distanceMiles;
   const timeZone = useTimeZone();
   const [reviewsOpen, setReviewsOpen] = useState(true);
   const serviceTypes = useServiceTypes(service.categoryId);
   const serviceType = serviceTypes.data?.find((type) => type.id === service.serviceTypeId)?.name;
 
   const own = user !== null && user.id === service.userId;
-  const { deleted, paused, request, price, location, days, provider } = listingView(service);
+  const { deleted, paused, expired, request, price, location, days, provider } = listingView(service);
+  const hidden = paused || deleted || expired;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <article
         aria-labelledby="listing-title"
         className={cn(
-          // The owner's paused or deleted listing, dimmed as My Services shows it: by the surface, never the text.
-          (paused || deleted) && 'rounded-lg border border-dashed bg-muted p-4 sm:p-6',
+          // The owner's paused, expired or deleted listing, dimmed as My Services shows it: by the surface, never the text.
+          hidden && 'rounded-lg border border-dashed bg-muted p-4 sm:p-6',
           deleted && 'border-red-300 dark:border-red-900',
         )}
       >
@@ -94,16 +105,22 @@ function Listing({ service }: { service: Service }) {
           <h1 id="listing-title" className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
             {service.title}
           </h1>
-          {(paused || deleted) && (
+          {hidden && (
             <p className="text-sm text-muted-foreground">
-              {deleted ? 'Only you can see this listing: it was deleted. Restore it from the menu to show it again.' : 'Only you can see this listing while it is paused.'}
+              {deleted
+                ? 'Only you can see this listing: it was deleted. Restore it from the menu to show it again.'
+                : expired
+                  ? `Only you can see this listing: it has expired. Renew it to show it again${paused ? ', and resume it from Edit' : ''}.`
+                  : 'Only you can see this listing while it is paused.'}
             </p>
           )}
+          {/* Issue 19: when it expires (within the week) or expired, and 'Renew', for the owner only. */}
+          {own && <ExpiryNotice service={service} className="sm:max-w-md" />}
         </header>
 
         {/* On a phone the price and the buttons come right after the photos; on a wide screen they sit beside them. */}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr]">
-          <PhotoGallery images={service.images} title={service.title} category={service.category} dimmed={paused || deleted} />
+          <PhotoGallery images={service.images} title={service.title} category={service.category} dimmed={hidden} />
 
           <aside aria-label="Details" className="grid content-start gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:sticky lg:top-20 lg:self-start">
             <div className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-sm">
@@ -118,6 +135,13 @@ function Listing({ service }: { service: Service }) {
                 {location && (
                   <ListingFact icon={MapPin} label="Location">
                     {location}
+                  </ListingFact>
+                )}
+                {typeof miles === 'number' && near && (
+                  <ListingFact icon={Navigation} label="Distance">
+                    <span>
+                      {distanceLabel(miles)} <span className="whitespace-nowrap">from ZIP {near}</span>
+                    </span>
                   </ListingFact>
                 )}
                 <ListingFact icon={CalendarDays}>{dateLine(service, timeZone)}</ListingFact>
@@ -139,8 +163,8 @@ function Listing({ service }: { service: Service }) {
                 <LikeOrCount service={service} />
                 {/* Nobody messages their own listing, nor a paused or deleted one. */}
                 {!own && service.isActive && !deleted && <MessageButton service={service} />}
-                {/* Only a public listing is worth a link: nobody else can open a paused or deleted one. */}
-                {service.isActive && !deleted && <ShareButton service={service} />}
+                {/* Only a public listing is worth a link: nobody else can open a paused, expired or deleted one. */}
+                {service.isActive && !deleted && !expired && <ShareButton service={service} />}
                 <div className="ml-auto">{own ? <OwnerMenu service={service} /> : <ReportMenu service={service} />}</div>
               </div>
             </div>
@@ -177,7 +201,7 @@ function Listing({ service }: { service: Service }) {
                 <h2 id="listing-availability" className="mb-2 text-xl font-semibold">
                   Availability
                 </h2>
-                <DayBadges days={days} dimmed={paused || deleted} />
+                <DayBadges days={days} dimmed={hidden} />
               </section>
             )}
 
@@ -193,7 +217,7 @@ function Listing({ service }: { service: Service }) {
         </div>
       </article>
 
-      <RelatedListings service={service} />
+      <RelatedListings service={service} near={searchedNear ?? undefined} />
     </div>
   );
 }

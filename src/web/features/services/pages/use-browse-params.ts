@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { RADIUS_CHOICES_MILES } from '#shared/services.js';
+import { NEAR_ANYWHERE, RADIUS_CHOICES_MILES } from '#shared/services.js';
 import type { ServiceFilters } from '#web/app/cache/index.js';
 
 export type ListingTypeFilter = 'all-types' | 'offer' | 'request';
@@ -31,9 +32,18 @@ function readType(value: string | null): ListingTypeFilter {
 
 const FIVE_DIGITS = /^\d{5}$/;
 
-/** The filters an address names (the server reads them too, to render the first page of results). */
-export function readBrowseParams(searchParams: URLSearchParams): BrowseParams {
-  const near = searchParams.get('near')?.trim() ?? '';
+/** `?near=anywhere` (decision 052): one definition with the saved searches' addresses, in shared. */
+export { NEAR_ANYWHERE };
+
+/** No place in the address: neither a ZIP nor 'anywhere'. */
+const namesNoPlace = (searchParams: URLSearchParams) => !searchParams.get('near')?.trim();
+
+/**
+ * The filters an address names (the server reads them too, to render the first page of results). With no place in it,
+ * a member's home ZIP is where browse starts (issue 19).
+ */
+export function readBrowseParams(searchParams: URLSearchParams, homeZip?: string | null): BrowseParams {
+  const near = namesNoPlace(searchParams) ? (homeZip ?? '') : (searchParams.get('near')?.trim() ?? '');
   const radius = searchParams.get('radius') ?? '';
   const hasNear = FIVE_DIGITS.test(near);
   return {
@@ -48,16 +58,37 @@ export function readBrowseParams(searchParams: URLSearchParams): BrowseParams {
   };
 }
 
-export function useBrowseParams() {
+/**
+ * The browse filters of the address, and how to change them. `homeZip`: the signed-in member's (issue 19); browse with
+ * no place in the address starts near it and then writes it there, so the address shares what the page shows. Taking
+ * the place away ('Anywhere', an emptied ZIP box, 'Clear filters') writes `near=anywhere` for them, so it sticks.
+ */
+export function useBrowseParams(homeZip?: string | null) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = readBrowseParams(searchParams);
+  const params = readBrowseParams(searchParams, homeZip);
+  const startsAtHome = Boolean(homeZip) && namesNoPlace(searchParams);
+
+  useEffect(() => {
+    // After the first render, which a server render and the hydrating browser share (the address still without it).
+    if (!startsAtHome || !homeZip) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('near', homeZip);
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `setSearchParams` is rebuilt every render; only these matter.
+  }, [startsAtHome, homeZip]);
 
   function update(changes: Partial<BrowseParams>) {
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
         for (const [key, value] of Object.entries(changes)) {
-          if (!value || value === 'all-types') next.delete(key);
+          if (key === 'near' && !value && homeZip) next.set('near', NEAR_ANYWHERE);
+          else if (!value || value === 'all-types') next.delete(key);
           else next.set(key, value);
         }
         return next;
