@@ -34,8 +34,12 @@ export type Locate = (zipCode: string) => { latitude: number; longitude: number 
  * read only listings published at least this long ago, so none that commits late is passed over.
  */
 export const PUBLICATION_SETTLE_MS = 10_000;
-/** Listings matched per run, and saved searches emailed per run: each run is bounded, the next goes on. */
-const LISTINGS_PER_RUN = 200;
+/**
+ * Listings matched per transaction, and saved searches emailed per run: each is bounded, the next goes on. Small,
+ * because on the embedded database a transaction holds its one connection: 50 listings keep it to about a second
+ * after a backlog (a server that was down); a run then takes the batches one after another.
+ */
+const LISTINGS_PER_RUN = 50;
 const ALERTS_PER_RUN = 100;
 /** Matches are kept this long for `newCount` (housekeeping deletes older ones once emailed). */
 export const MATCH_RETENTION_DAYS = 30;
