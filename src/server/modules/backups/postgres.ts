@@ -37,7 +37,13 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv, io: { stdin?:
       if (stderr.length < 10_000) stderr += chunk;
     });
     const piped: Promise<void>[] = [];
-    if (io.stdin && child.stdin) piped.push(pipeline(io.stdin, child.stdin));
+    if (io.stdin && child.stdin) {
+      // A tool may be done before it has read the last of its input (pg_restore stops at the tar's end-of-archive
+      // blocks, leaving the padding after them): the pipe closing then is no failure, the exit code says how it went.
+      piped.push(pipeline(io.stdin, child.stdin).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') throw error;
+      }));
+    }
     if (io.stdout && child.stdout) piped.push(pipeline(child.stdout, io.stdout));
     child.on('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new MissingToolError(tool) : error));
     child.on('close', (code) => {
