@@ -66,9 +66,11 @@ test('a username error on the profile and the open avatar menu have no axe viola
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'light') await openAppPage(page, profile, theme);
     else await reloadInTheme(page, profile, theme);
-    await page.getByRole('button', { name: 'Edit username' }).click();
-    await page.getByRole('textbox', { name: 'Username' }).fill('ab');
-    await page.getByRole('button', { name: 'Save' }).click();
+    // The account details' own Save: the Home ZIP code section below has one too.
+    const details = page.getByRole('region', { name: 'Account details' });
+    await details.getByRole('button', { name: 'Edit username' }).click();
+    await details.getByRole('textbox', { name: 'Username' }).fill('ab');
+    await details.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Username must be at least 3 characters long')).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, username error`, soft: true });
 
