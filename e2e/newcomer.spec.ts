@@ -183,7 +183,7 @@ test('the administrator finds "Admin Dashboard" in the avatar menu', async ({ pa
   await signInAsAdministrator(page);
   await page.goto('/');
   const menu = await openAccountMenu(page);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'My Services', 'Admin Dashboard', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'My Services', 'Saved searches', 'Admin Dashboard', 'Sign out']);
   await expect(menu.getByRole('menuitem', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
 });
 
@@ -191,7 +191,7 @@ test('a member who is not the administrator has no "Admin Dashboard" in the avat
   await signUpWithApi(page, { acceptTerms: true });
   await page.goto('/');
   const menu = await openAccountMenu(page);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'My Services', 'Sign out']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'My Services', 'Saved searches', 'Sign out']);
   await expect(page.getByText('Admin Dashboard')).toHaveCount(0);
 });
 
