@@ -259,9 +259,11 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await expect(myServices).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Saved searches' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(signOut).toBeFocused();
     await page.keyboard.press('ArrowUp');
-    await expect(myServices).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Saved searches' })).toBeFocused();
 
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -320,6 +322,7 @@ test.describe('on a 390 px wide phone', () => {
       'About',
       'Profile',
       'My Services',
+      'Saved searches',
       'Post a Service',
       'Sign out',
     ]);
