@@ -1,6 +1,6 @@
 import { sql, sql as rawSql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns.js';
 
 /** Accounts (modules/accounts): people, their sessions, OpenID identities and emailed links. */
 
@@ -23,6 +23,14 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** The ZIP code browse starts near (issue 19), chosen on the profile; a ZIP centre is all that is ever used of it. */
     homeZip: text('home_zip'),
+    /** Two-step sign-in (issue 20): the authenticator app's secret, sealed with the server's key (decision 054). */
+    totpSecret: text('totp_secret'),
+    /** When two-step sign-in was turned on; null while it is off (a secret being set up waits in `totpPendingSecret`). */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** A secret shown by setup and not yet confirmed with a code, sealed like `totpSecret`. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: each code signs in once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Set when the person deleted their account: the row stays as a tombstone with every personal field empty. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -49,8 +57,80 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The ID token of a sign-in through OpenID Connect: the hint sign-out sends to the provider's end-session endpoint. */
     oidcIdToken: text('oidc_id_token'),
+    /** What the member's sessions list names a session by (issue 20): never the stored id, the hash of the cookie. */
+    publicId: text('public_id').notNull().default(sql`gen_random_uuid()::text`),
+    /** The browser's User-Agent at sign-in, at most 512 characters: the list shows its browser and system. */
+    userAgent: text('user_agent'),
+    /** How the session began: 'password', 'second_factor', 'passkey', 'oidc' or 'sign_up'. */
+    signInMethod: text('sign_in_method'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt), uniqueIndex('sessions_public_id_key').on(t.publicId)],
+);
+
+/** Browsers a member has signed in from (issue 20): a sign-in from one not here sends 'New sign-in to your account'. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the browser's long-lived device cookie. */
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/** Single-use recovery codes of two-step sign-in (issue 20): only their hashes, ten per member at most. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Passkeys (issue 20): WebAuthn credentials a member registered, verified with @simplewebauthn/server. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator names it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** 'singleDevice' or 'multiDevice' (synced). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_id_idx').on(t.userId)],
+);
+
+/** WebAuthn challenges (issue 20): each single use (deleted as it is used) and good for five minutes. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    /** The member registering; null for a sign-in, where the passkey names its member. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('webauthn_challenges_purpose_check', rawSql`${t.purpose} in ('registration', 'authentication')`), index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
 /** A person's account at an OpenID Connect provider: `sub` is stable per issuer, the email is not. */
