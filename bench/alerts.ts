@@ -3,6 +3,12 @@
  * anywhere and around real ZIP codes, with and without words, category and type), 1,000 new listings are matched one
  * by one with the statement the alerts run; the time per listing, p50 and p99, on PGlite and (with
  * BENCH_DATABASE_URL) PostgreSQL, and EXPLAIN of one match. `npm run bench:alerts`; see bench/README.md.
+ *
+ * `--spread people` (the default): searches and listings stand where `npm run bench` puts its listings (a fifth in
+ * the New York metro, half around 28 cities, the rest anywhere), 85 % of the searches around a place (browse starts
+ * near a member's home ZIP) and most searches anywhere with words. `--spread crowded`: 70 % of both in one
+ * 100-by-100-mile corner of the north-east and 30 % of the searches anywhere, most without words — each new listing
+ * then matches about 3.5 % of all searches, the heavy case.
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -12,6 +18,7 @@ import { codes } from 'zipcodes';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
 import { createSavedSearchesRepository, matchStatement } from '../src/server/modules/saved-searches/index.js';
 import { boxAround } from '../src/server/modules/listings/index.js';
+import { CITIES, METRO, placeTiers } from './seed.js';
 import { figures, log, printTable, resetPostgres, resultsDir, rows, runEngines, type Engine, type Figures } from './server.js';
 
 const { values: args } = parseArgs({
@@ -20,9 +27,12 @@ const { values: args } = parseArgs({
     listings: { type: 'string', default: '1000' },
     engine: { type: 'string', default: 'all' },
     out: { type: 'string', default: join(resultsDir, 'alerts-latest.json') },
+    spread: { type: 'string', default: 'people' },
   },
 });
-const settings = { searches: Number(args.searches), listings: Number(args.listings) };
+if (args.spread !== 'people' && args.spread !== 'crowded') throw new Error('--spread is people or crowded');
+const settings = { searches: Number(args.searches), listings: Number(args.listings), spread: args.spread };
+const crowded = args.spread === 'crowded';
 
 /** A seeded generator, so every run matches the same listings against the same searches. */
 function random(seed: number) {
@@ -45,10 +55,17 @@ const WORDS = [
 ];
 // Weighted as people choose them: mostly a few miles.
 const RADII = [1, 5, 5, 10, 10, 10, 25, 50] as const;
-/** Real ZIP centres, most of them in the dense north-east (where many searches overlap) and the rest anywhere. */
+/** Real ZIP centres: as `npm run bench` places its listings, or (crowded) most in one corner of the north-east. */
 const ZIPS = Object.values(codes).filter((c) => /^\d{5}$/.test(c.zip) && typeof c.latitude === 'number');
 const NORTH_EAST = ZIPS.filter((c) => c.latitude > 40 && c.latitude < 41.5 && c.longitude > -75 && c.longitude < -73);
-const somewhere = () => (rand() < 0.7 ? pick(NORTH_EAST) : pick(ZIPS));
+const [metro, cities, everywhere] = placeTiers();
+const somewhere = (): { zip: string; latitude: number; longitude: number } => {
+  if (crowded) return rand() < 0.7 ? pick(NORTH_EAST) : pick(ZIPS);
+  const tier = rand();
+  return pick(tier < METRO.share ? metro! : tier < METRO.share + CITIES.share ? cities! : everywhere!);
+};
+/** How often a search is anywhere, and how often a search anywhere has words. */
+const ANYWHERE = crowded ? { share: 0.3, withWords: 0.7 } : { share: 0.15, withWords: 0.8 };
 
 async function seed(database: Database): Promise<{ categories: number[]; types: Map<number, number[]> }> {
   const db = database.db;
@@ -65,12 +82,13 @@ async function seed(database: Database): Promise<{ categories: number[]; types: 
   const values: string[] = [];
   for (let i = 0; i < settings.searches; i++) {
     const user = `bench-${(i % members) + 1}`;
-    const word = rand() < 0.7 ? pick(WORDS) : null;
+    const anywhere = rand() < ANYWHERE.share;
+    const word = rand() < (anywhere ? ANYWHERE.withWords : 0.7) ? pick(WORDS) : null;
     const category = rand() < 0.75 ? pick(categories) : null;
     const type = rand() < 0.5 ? pick(['offer', 'request'] as const) : null;
     const q = (v: string | number | null) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${v}'`);
     let area = 'null, null, null, null, null, null, null, null, true';
-    if (rand() < 0.7) {
+    if (!anywhere) {
       const zip = somewhere();
       const radius = pick(RADII);
       const box = boxAround(zip.latitude, zip.longitude, radius)!;
@@ -141,7 +159,7 @@ async function bench(engine: Engine, url?: string): Promise<Record<string, unkno
 
 const engines = await runEngines(args.engine, args.out, { settings }, bench, { inProcess: true });
 printTable(
-  `Matching one new listing against ${settings.searches} saved searches (ms)`,
+  `Matching one new listing against ${settings.searches} saved searches, spread: ${settings.spread} (ms)`,
   ['engine', 'listings', 'matches/listing', 'p50', 'p99', 'max'],
   Object.entries(engines).flatMap(([engine, r]) => {
     const result = r as { perListing?: Figures; matchesPerListing?: number };

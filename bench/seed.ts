@@ -194,8 +194,8 @@ const LAST_NAMES = ['Smith', 'Garcia', 'Nguyen', 'Johnson', 'Patel', 'Kim', 'Bro
 export const DENSE_ZIP = '10001';
 /** Bradford, Vermont: the sparse one (13 ZIPs within 10 miles, a handful of listings at 100,000). */
 export const SPARSE_ZIP = '05033';
-const METRO = { centre: DENSE_ZIP, miles: 30, share: 0.2 };
-const CITIES = {
+export const METRO = { centre: DENSE_ZIP, miles: 30, share: 0.2 };
+export const CITIES = {
   miles: 10,
   share: 0.5,
   centres: ['02139', '19103', '20009', '30307', '33139', '60614', '48104', '55408', '63110', '78701', '77006', '80206', '84102', '85004',
@@ -220,7 +220,7 @@ function milesBetween(a: Place, b: Place): number {
 }
 
 /** The three tiers of places (1: the metro, 2: the cities, 3: everywhere), each a list to pick from uniformly. */
-function placeTiers(): Place[][] {
+export function placeTiers(): Place[][] {
   const all = usZipCentres();
   const byZip = new Map(all.map((p) => [p.zip, p]));
   const centre = (zip: string) => {

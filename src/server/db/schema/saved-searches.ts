@@ -59,9 +59,12 @@ export const savedSearches = pgTable(
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    savedSearchId: integer('saved_search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /**
+     * The saved search. No foreign key (decision 053): its check locks the search's row for every match written, which
+     * cost more than the rest of matching a listing; a trigger deletes a search's matches with it instead, and a match
+     * whose search went while it was written is never read (every read starts from the search) and is pruned.
+     */
+    savedSearchId: integer('saved_search_id').notNull(),
     serviceId: integer('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
@@ -71,7 +74,6 @@ export const savedSearchMatches = pgTable(
   (t) => [
     primaryKey({ columns: [t.savedSearchId, t.serviceId] }),
     index('saved_search_matches_new_idx').on(t.savedSearchId, t.matchedAt),
-    index('saved_search_matches_pending_idx').on(t.matchedAt).where(sql`${t.alertedAt} is null`),
   ],
 );
 

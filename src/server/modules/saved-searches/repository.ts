@@ -160,7 +160,7 @@ export function createSavedSearchesRepository(db: Db) {
      * matches were new.
      */
     async matchListing(tx: Db, serviceId: number, matchedAt: Date): Promise<number> {
-      return rowsOf(await tx.execute(matchStatement(serviceId, matchedAt))).length;
+      return (await matchInsert(tx).execute({ serviceId, matchedAt: matchedAt.toISOString() })).length;
     },
 
     /**
@@ -248,15 +248,14 @@ export function createSavedSearchesRepository(db: Db) {
 }
 
 /**
- * The statement that records which saved searches a listing matches, if it is still public. Candidates come from the
- * indexes by what the listing is — its category and type (searches anywhere), its place (the boxes of searches around
- * a place) or, for a virtual listing, its category and type again (searches around a place that take virtual
- * listings) — and then pass every filter. `npm run bench:alerts` EXPLAINs it.
+ * The saved searches a listing matches, if it is still public, as the rows to record: (search, listing, `matchedAt`,
+ * not yet emailed). Candidates come from the indexes by what the listing is — its category and type (searches
+ * anywhere), its place (the boxes of searches around a place) or, for a virtual listing, its category and type again
+ * (searches around a place that take virtual listings) — and then pass every filter.
  */
-export function matchStatement(serviceId: number, matchedAt: Date): SQL {
+function matchingSearches(serviceId: unknown, matchedAt: unknown): SQL {
   return sql`
-    insert into ${savedSearchMatches} (saved_search_id, service_id, matched_at)
-    select ss.id, ${services.id}, ${matchedAt.toISOString()}::timestamptz
+    select ss.id, ${services.id}, ${matchedAt}::timestamptz, null::timestamptz
     from ${services}
     cross join lateral (
       select c.* from ${savedSearches} c
@@ -274,9 +273,25 @@ export function matchStatement(serviceId: number, matchedAt: Date): SQL {
           and (c.category_id = ${services.categoryId} or c.category_id is null)
           and (c.listing_type = ${services.listingType} or c.listing_type is null)
     ) ss
-    where ${services.id} = ${serviceId} and ${isPublicListing} and ${matchesListing}
-    on conflict do nothing
-    returning saved_search_id`;
+    where ${services.id} = ${serviceId}::integer and ${isPublicListing} and ${matchesListing}`;
+}
+
+/**
+ * Records the matches of a listing, as prepared by name on each connection: PostgreSQL plans it once per connection
+ * instead of for every listing (planning the three-part union cost more than running it). The generic plan serves
+ * every listing: which part reads anything is decided as it runs (a virtual listing reads no boxes).
+ */
+const matchInsert = (tx: Db) =>
+  tx
+    .insert(savedSearchMatches)
+    .select(matchingSearches(sql.placeholder('serviceId'), sql.placeholder('matchedAt')))
+    .onConflictDoNothing()
+    .returning({ savedSearchId: savedSearchMatches.savedSearchId })
+    .prepare('saved_search_match');
+
+/** The match statement with its values in the text, for `npm run bench:alerts` to EXPLAIN. */
+export function matchStatement(serviceId: number, matchedAt: Date): SQL {
+  return sql`insert into ${savedSearchMatches} ${matchingSearches(serviceId, matchedAt.toISOString())} on conflict do nothing returning saved_search_id`;
 }
 
 const savedSearchColumns = {

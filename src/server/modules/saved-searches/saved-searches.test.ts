@@ -233,4 +233,20 @@ describe('new matches', () => {
     expect(Date.parse(after.lastOpenedAt)).toBeGreaterThan(Date.parse(before.lastOpenedAt));
     expect((await listOf(me))[0]!.newCount).toBe(0);
   });
+
+  it('go with their search, deleted by its owner or with the account', async () => {
+    const [me, owner] = [await signUp(t.app), await signUp(t.app)];
+    const word = uniqueWord();
+    const first = (await save(me, { search: word, frequency: 'off' })).json<SavedSearch>();
+    const second = (await save(me, { search: word, frequency: 'daily' })).json<SavedSearch>();
+    await createListing(t, owner.cookie, { title: `Help with ${word} today` });
+    await t.app.savedSearchAlerts(new Date(Date.now() + 60_000));
+    const matchesOf = async (id: number) => (await t.database.db.select().from(savedSearchMatches).where(sql`${savedSearchMatches.savedSearchId} = ${id}`)).length;
+    expect([await matchesOf(first.id), await matchesOf(second.id)]).toEqual([1, 1]);
+    expect((await call('DELETE', `/api/saved-searches/${first.id}`, me.cookie)).statusCode).toBe(204);
+    expect([await matchesOf(first.id), await matchesOf(second.id)]).toEqual([0, 1]);
+    const res = await call('DELETE', '/api/auth/account', me.cookie, { password: me.password, confirmation: 'DELETE' });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await matchesOf(second.id)).toBe(0);
+  });
 });
