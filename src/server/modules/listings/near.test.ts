@@ -4,7 +4,9 @@ import { NEAR_TEXTS } from '#shared/services.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp, type SignedUp } from '#test/helpers/factories.js';
 import { createListing } from '#test/helpers/listings.js';
-import { boxAround } from './near.js';
+import { locateZip } from '../zip/index.js';
+import { boxAround, nearFilter } from './near.js';
+import { createListingsRepository, type BrowseFilter, type PageRow } from './repository.js';
 
 /**
  * Search by distance (issue 19, decision 050). Every listing of this file is made here, so each answer's whole set is
@@ -180,5 +182,52 @@ describe('the box around a circle', () => {
     expect(-74.2165 - box.west).toBeGreaterThanOrEqual(10 / (69.2 * Math.cos((40.8131 * Math.PI) / 180)));
     expect(boxAround(51.87, -179.5, 25)).toBeNull();
     expect(boxAround(51.87, 179.9, 25)).toBeNull();
+  });
+});
+
+describe('a crowded box and a sparse one', () => {
+  it('find the same pages: walking the newest listings or reading the box, and nearest first from a smaller circle first', async () => {
+    const db = t.database.db;
+    const [asked, crowded, sparse] = [createListingsRepository(db), createListingsRepository(db, { placePlan: 'crowded' }), createListingsRepository(db, { placePlan: 'sparse' })];
+    const montclair = locateZip('07042')!;
+    const offers = await browse('near=07042&radius=100&includeVirtual=false&listingType=offer');
+    expect(offers.services.length).toBeGreaterThan(3);
+    let compared = 0;
+    for (const radius of [1, 6, 13, 100]) {
+      for (const listingType of [undefined, 'offer' as const]) {
+        const filter: BrowseFilter & { near: ReturnType<typeof nearFilter> } = { listingType, near: nearFilter(montclair, radius, 'local') };
+        for (const limit of [1, 2, 3, 25]) {
+          const newest = async (repo: typeof asked) => {
+            const rows: PageRow[] = [];
+            for (let page = await repo.browseNewest(filter, reader.user.id, limit); ; ) {
+              rows.push(...page);
+              if (page.length < limit) return rows;
+              const last = page.at(-1)!;
+              page = await repo.browseNewest(filter, reader.user.id, limit, { createdAt: last.createdKey, id: last.id });
+            }
+          };
+          const nearest = async (repo: typeof asked) => {
+            const rows: PageRow[] = [];
+            for (let page = await repo.browseNearest(filter, null, limit); ; ) {
+              rows.push(...page);
+              if (page.length < limit) return rows;
+              const last = page.at(-1)!;
+              page = await repo.browseNearest(filter, null, limit, { miles: last.miles!, id: last.id });
+            }
+          };
+          const expectedNewest = await newest(sparse);
+          const answered = await browse(`near=07042&radius=${radius}&includeVirtual=false&limit=50${listingType ? `&listingType=${listingType}` : ''}`);
+          expect(expectedNewest.map((r) => r.id), `${radius} mi`).toEqual(answered.services.map((s) => s.id));
+          expect(await newest(crowded), `newest, ${radius} mi, ${listingType}, pages of ${limit}`).toEqual(expectedNewest);
+          expect(await newest(asked)).toEqual(expectedNewest);
+          const expectedNearest = await nearest(sparse);
+          expect(expectedNearest.map((r) => r.id)).toEqual([...expectedNewest].sort((a, b) => a.miles! - b.miles! || a.id - b.id).map((r) => r.id));
+          expect(await nearest(crowded), `nearest, ${radius} mi, ${listingType}, pages of ${limit}`).toEqual(expectedNearest);
+          expect(await nearest(asked)).toEqual(expectedNearest);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(32);
   });
 });

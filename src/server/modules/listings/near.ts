@@ -62,12 +62,17 @@ export function milesFrom(near: Pick<NearFilter, 'latitude' | 'longitude'>): SQL
   return milesBetween({ latitude: sql`${near.latitude}::float8`, longitude: sql`${near.longitude}::float8` }, { latitude: services.latitude, longitude: services.longitude });
 }
 
+/** A listing with a place inside the box around the circle: what the GiST place index reads. */
+export function withinBox(near: NearFilter): SQL {
+  const inBox = near.box
+    ? sql` and ${placePoint} <@ box(point(${near.box.west}::float8, ${near.box.south}::float8), point(${near.box.east}::float8, ${near.box.north}::float8))`
+    : sql``;
+  return sql`(not ${services.isVirtual} and ${services.latitude} is not null${inBox})`;
+}
+
 /** Within the radius of the point: in the box first (the index), then by the exact distance. */
 export function withinRadius(near: NearFilter): SQL {
-  const inBox = near.box
-    ? sql`${placePoint} <@ box(point(${near.box.west}::float8, ${near.box.south}::float8), point(${near.box.east}::float8, ${near.box.north}::float8)) and `
-    : sql``;
-  return sql`(not ${services.isVirtual} and ${services.latitude} is not null and ${inBox}${milesFrom(near)} <= ${near.radius}::float8)`;
+  return sql`(${withinBox(near)} and ${milesFrom(near)} <= ${near.radius}::float8)`;
 }
 
 /** The listings a search around a point reads, by its mode. */

@@ -7,7 +7,7 @@ import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
-import { milesFrom, nearCondition, type NearFilter } from './near.js';
+import { milesFrom, nearCondition, nearFilter, withinBox, type NearFilter } from './near.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -100,7 +100,7 @@ const quoteLexeme = (word: string) => `'${word.replace(/['\\]/g, '')}'`;
  * `searchPlan` settles how searches run instead of asking PostgreSQL each time (`walksNewest`): tests use it to show
  * that both ways find the same pages.
  */
-export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' | 'index' } = {}) {
+export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' | 'index'; placePlan?: 'crowded' | 'sparse' } = {}) {
   const selectListings = (viewerId: string | Placeholder | null, tx: Db = db) =>
     tx
       .select(listingColumns(viewerId))
@@ -201,6 +201,68 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     const walks = !JSON.stringify((plan as unknown as { rows: unknown[] }).rows).includes(SEARCH_INDEX);
     walkDecisions.set(key, walks);
     return walks;
+  }
+
+  /**
+   * Whether the box around a search's circle is crowded (issue 19): then the newest listings are walked for a
+   * newest-first page and a nearest-first page reads a smaller circle first. The place index's estimate cannot tell a
+   * crowded box from an empty one (GiST guesses a fixed share of rows for `<@`), so the box is counted, up to the
+   * crowding point, with the search's category and type, and the answer kept for ten minutes.
+   *
+   * The crowding point is where both ways read about as many rows: reading the box reads its K rows; walking reads
+   * about page × N / K rows of the N public listings, so they meet at K = √(page × N). N is the table's row count as
+   * the planner's statistics keep it (`reltuples`, refreshed by ANALYZE and autovacuum), read once a minute, with the
+   * category's and type's share taken as even.
+   */
+  const crowdedBoxes = new LRUCache<string, { crowded: boolean; counted: number }>({ max: 5_000, ttl: 10 * 60_000 });
+  let tableRows = { value: 0, readAt: -Infinity };
+  async function estimatedListings(): Promise<number> {
+    if (performance.now() - tableRows.readAt < 60_000) return tableRows.value;
+    const rows = await db.execute<{ n: number }>(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'services'::regclass`);
+    tableRows = { value: Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), readAt: performance.now() };
+    return tableRows.value;
+  }
+  async function boxCrowding(filter: BrowseFilter & { near: NearFilter }): Promise<{ crowded: boolean; counted: number }> {
+    const { near } = filter;
+    if (options.placePlan) return { crowded: options.placePlan === 'crowded', counted: options.placePlan === 'crowded' ? BROWSE_PAGE_SIZE * 4 : 0 };
+    if (!near.box) return { crowded: false, counted: 0 };
+    const key = JSON.stringify([near.latitude, near.longitude, near.radius, filter.categoryId, filter.listingType]);
+    const known = crowdedBoxes.get(key);
+    if (known) return known;
+    const share = (filter.categoryId !== undefined ? 1 / 8 : 1) * (filter.listingType ? 1 / 2 : 1);
+    const point = Math.max(BROWSE_PAGE_SIZE * 4, Math.ceil(Math.sqrt(ORDINARY_LIMIT * (await estimatedListings()) * share)));
+    const rows = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from ${services}
+        where ${and(isPublicListing, withinBox(near), filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined, filter.listingType ? eq(services.listingType, filter.listingType) : undefined)}
+        limit ${point}) crowd`);
+    const counted = Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    const answer = { crowded: counted >= point, counted };
+    crowdedBoxes.set(key, answer);
+    return answer;
+  }
+
+  /** The listings within `filter.near`'s radius past the cursor, nearest first, read through the box of the radius. */
+  async function nearestWithin(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
+    const near = filter.near;
+    const miles = milesFrom(near);
+    return db
+      .select(pageColumns(viewerId, near))
+      .from(services)
+      .where(
+        and(
+          isPublicListing,
+          nearCondition(near),
+          viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
+          filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
+          filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
+          filter.unanswered ? unansweredRequest : undefined,
+          filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
+          after ? sql`(${miles}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
+        ),
+      )
+      .orderBy(miles, services.id)
+      .limit(limit);
   }
 
   const categoryIds = new Map<string, number>();
@@ -331,6 +393,11 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       };
       // Around a point, or only unanswered requests: planned with its values each time, as a rare search is (the
       // box's size and place decide between the place index and walking the newest listings).
+      if (filter.near?.mode === 'local' && !filter.search && (await boxCrowding({ ...filter, near: filter.near })).crowded) {
+        // A crowded box: the newest listings are walked, each kept when within the radius (no box, so no plan reads
+        // the place index); a page fills within a few hundred rows.
+        return browseQuery(shape, (name) => values[name] ?? null, limit, false, { ...filter.near, box: null });
+      }
       if (filter.near || filter.unanswered) return browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near);
       if (!shape.search) return prepareBrowse(shape, limit === ORDINARY_LIMIT, false).execute(values);
       // A search's second part (listings with the words elsewhere than the title) may ask for fewer rows: a walk
@@ -345,24 +412,19 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
      */
     async browseNearest(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
       const near = { ...filter.near, mode: 'local' as const };
-      const miles = milesFrom(near);
-      return db
-        .select(pageColumns(viewerId, near))
-        .from(services)
-        .where(
-          and(
-            isPublicListing,
-            nearCondition(near),
-            viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
-            filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-            filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-            filter.unanswered ? unansweredRequest : undefined,
-            filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
-            after ? sql`(${miles}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
-          ),
-        )
-        .orderBy(miles, services.id)
-        .limit(limit);
+      const crowding = filter.search ? { crowded: false, counted: 0 } : await boxCrowding({ ...filter, near });
+      if (crowding.crowded) {
+        // A crowded box: first a smaller circle expected to hold three pages past the cursor (listings taken as
+        // spread evenly over the circle, which holds π/4 of the box's count). A page that fills within it is the page
+        // the whole circle gives: every listing beyond the smaller circle is farther than its last one.
+        const from = after?.miles ?? 0;
+        const inner = Math.sqrt(from ** 2 + (3 * limit * near.radius ** 2) / (crowding.counted * (Math.PI / 4)));
+        if (inner < near.radius) {
+          const rows = await nearestWithin({ ...filter, near: nearFilter(near, inner, 'local') }, viewerId, limit, after);
+          if (rows.length === limit) return rows;
+        }
+      }
+      return nearestWithin({ ...filter, near }, viewerId, limit, after);
     },
 
     /**
