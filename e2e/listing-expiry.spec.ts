@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Service } from '../src/shared/services.js';
 import { CLOCK_APP_URL, type ClockApp, startClockApp } from './fixtures/clock-app.js';
 import {
   createListingWithApi,
+  DESKTOP,
   expect,
   expectNoA11yViolations,
   expectTheme,
@@ -11,6 +11,7 @@ import {
   getJson,
   linkIn,
   listingCard,
+  photographBothWidths,
   readEmail,
   signUpWithApi,
   test,
@@ -25,9 +26,6 @@ import {
 // runs as of the moment it names.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SCREENSHOT_DIR = 'test-results/screenshots';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const THEMES: ThemeName[] = ['light', 'dark'];
 /** 'Mar 5, 2027', as the pages write a day; the browser runs in UTC here, as the server writes the email's day. */
 const day = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
@@ -39,7 +37,6 @@ test.use({ baseURL: CLOCK_APP_URL, timezoneId: 'UTC' });
 let clock: ClockApp;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   clock = await startClockApp();
 });
 test.afterAll(async () => {
@@ -61,12 +58,7 @@ async function scanAndPhotograph(page: Page, name: string) {
     await expectNoA11yViolations(page, { label: `${name}, ${theme} theme`, soft: true });
     // The theme button keeps the focus after its menu closes: no focus ring in the pictures.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect.soft(scrollWidth, `${name} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}${theme === 'dark' ? '-dark' : ''}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
-    }
+    await photographBothWidths(page, theme === 'dark' ? `${name}-dark` : name);
   }
   await chooseTheme(page, 'light');
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   createListingWithApi,
@@ -6,6 +5,7 @@ import {
   expectNoA11yViolations,
   expectToast,
   linkIn,
+  photographBothWidths,
   readEmail,
   searchFor,
   setTheme,
@@ -21,20 +21,8 @@ import {
 
 test.describe.configure({ mode: 'parallel' });
 
-const SCREENSHOT_DIR = 'test-results/screenshots';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function photograph(page: Page, name: string, theme: ThemeName): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect.soft(scrollWidth, `${page.url()} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}${theme === 'dark' ? '-dark' : ''}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+/** Both widths of what the page shows now, in the theme it shows. */
+const photographIn = (page: Page, name: string, theme: ThemeName) => photographBothWidths(page, theme === 'dark' ? `${name}-dark` : name);
 
 /** Saves the browse page's current search from its dialog, with this frequency. */
 async function saveThisSearch(page: Page, frequency: RegExp, name?: string) {
@@ -135,17 +123,17 @@ test('the Save dialog, the Saved searches page and the unsubscribe page: axe and
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     await expect(dialog).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, the Save this search dialog`, soft: true });
-    await photograph(page, 'save-search-dialog', theme);
+    await photographIn(page, 'save-search-dialog', theme);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto('/saved-searches');
     await expect(page.getByRole('listitem', { name: 'Garden help nearby' })).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, Saved searches`, soft: true });
-    await photograph(page, 'saved-searches', theme);
+    await photographIn(page, 'saved-searches', theme);
 
     await page.goto('/saved-searches/unsubscribe?token=1.not-a-real-token');
     await expect(page.getByRole('button', { name: 'Stop emails' })).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, the unsubscribe page`, soft: true });
-    await photograph(page, 'saved-search-unsubscribe', theme);
+    await photographIn(page, 'saved-search-unsubscribe', theme);
   }
 });

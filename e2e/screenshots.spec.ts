@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import {
   APP_PAGES,
   appPage,
+  DESKTOP,
+  PHONE,
+  photograph,
+  SCREENSHOT_DIR,
   completeWithApi,
   createListingWithApi,
   deleteListingWithApi,
@@ -33,20 +35,6 @@ import {
 
 // Full-page pictures of every page for a person to look at; the test itself asserts what a machine can
 // judge: the page loaded, and at phone width nothing scrolls sideways.
-const SCREENSHOT_DIR = 'test-results/screenshots';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-test.beforeAll(() => {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-async function photograph(page: Page, name: string, viewport: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(viewport);
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect.soft(scrollWidth, `${page.url()} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${viewport.width}.png`, fullPage: true, animations: 'disabled' });
-}
 
 const SHOTS: { name: string; target: AppPage; theme: ThemeName }[] = [
   ...APP_PAGES.map((target) => ({ name: target.name, target, theme: 'light' as const })),

@@ -31,6 +31,9 @@ export interface Database {
 }
 
 /** The advisory lock key processes take turns on at start (any fixed number; no other code uses it). */
+/** The rows of a raw `execute`, on either driver (both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export const STARTUP_LOCK_KEY = 4_212_015_026;
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

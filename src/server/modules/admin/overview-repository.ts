@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { OVERVIEW_WEEKS, UNANSWERED_REQUEST_DAYS, UNANSWERED_REQUESTS_SHOWN } from '#shared/admin.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { DEMO_EMAIL_DOMAIN, notDemoAddress } from '../../demo/addresses.js';
 
 export interface WeekCounts {
@@ -16,7 +16,6 @@ export interface UnansweredRequests {
   oldest: Array<{ id: number; title: string; createdAt: Date }>;
 }
 
-const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 /** `count(*)` is a bigint: node-postgres hands it over as a string, PGlite as a number. */
 const n = (value: string | number | null | undefined) => Number(value ?? 0);
 

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { categories, conversations, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
 import { BROWSE_PAGE_SIZE } from '#shared/services.js';
@@ -198,7 +198,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     if (known !== undefined) return known;
     const asked = browseQuery({ ...shape, viewer: false, after: false }, (name) => values[name] ?? null, ORDINARY_LIMIT, false);
     const plan = await db.execute(sql`explain (format json) ${asked}`);
-    const walks = !JSON.stringify((plan as unknown as { rows: unknown[] }).rows).includes(SEARCH_INDEX);
+    const walks = !JSON.stringify(rowsOf(plan)).includes(SEARCH_INDEX);
     walkDecisions.set(key, walks);
     return walks;
   }
@@ -219,7 +219,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
   async function estimatedListings(): Promise<number> {
     if (performance.now() - tableRows.readAt < 60_000) return tableRows.value;
     const rows = await db.execute<{ n: number }>(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'services'::regclass`);
-    tableRows = { value: Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), readAt: performance.now() };
+    tableRows = { value: Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0), readAt: performance.now() };
     return tableRows.value;
   }
   async function boxCrowding(filter: BrowseFilter & { near: NearFilter }): Promise<{ crowded: boolean; counted: number }> {
@@ -236,7 +236,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         select 1 from ${services}
         where ${and(isPublicListing, withinBox(near), filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined, filter.listingType ? eq(services.listingType, filter.listingType) : undefined)}
         limit ${point}) crowd`);
-    const counted = Number((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    const counted = Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
     const answer = { crowded: counted >= point, counted };
     crowdedBoxes.set(key, answer);
     return answer;
@@ -283,7 +283,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
           array(select ${searchWords.word} from ${searchWords} where ${searchWords.word} % q.term
                 order by similarity(${searchWords.word}, q.term) desc, ${searchWords.word} limit 4) as similar
         from unnest(${`{${unknown.join(',')}}`}::text[]) q(term)`);
-      for (const row of (rows as unknown as { rows: Meaning[] }).rows) knownMeanings.set(row.term, row);
+      for (const row of rowsOf<Meaning>(rows)) knownMeanings.set(row.term, row);
     }
     return terms.map((t) => knownMeanings.get(t)).filter((m): m is Meaning => m !== undefined);
   }
@@ -323,7 +323,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
           delete from ${searchWords} where ${searchWords.word} in (select word from unused) returning 1
         )
         select count(*)::int as pruned from gone`);
-      return (result as unknown as { rows: Array<{ pruned: number }> }).rows[0]?.pruned ?? 0;
+      return rowsOf<{ pruned: number }>(result)[0]?.pruned ?? 0;
     },
 
     async findListing(id: number, viewerId: string | null, tx: Db = db) {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { conversations, memberBlocks, memberReviews, messages, serviceCompletions, services, users } from '../../db/schema.js';
 import { type BlockState, REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
 
@@ -48,7 +48,7 @@ export function createMembersRepository(db: Db) {
     /** Which block stands between `userId` and `otherId`, from `userId`'s side: the rule messaging's queries read too. */
     async between(userId: string, otherId: string, tx: Db = db): Promise<BlockState> {
       const result = await tx.execute<{ block: BlockState }>(sql`select ${blockStateSql(userId, otherId)} as block`);
-      return (result as unknown as { rows: Array<{ block: BlockState }> }).rows[0]?.block ?? null;
+      return rowsOf<{ block: BlockState }>(result)[0]?.block ?? null;
     },
 
     /** A live, unbanned account by its username (any case): whom a member page shows. */
@@ -94,7 +94,7 @@ export function createMembersRepository(db: Db) {
           (select count(*)::int from started where first_reply <= created_at + make_interval(hours => ${REPLY_WITHIN_HOURS})) as replied_within,
           (select round(percentile_cont(0.5) within group (order by extract(epoch from first_reply - created_at) / 60))::int
              from started where first_reply is not null) as median_minutes`);
-      return (result as unknown as { rows: Array<Record<string, number | null>> }).rows[0]!;
+      return rowsOf<Record<string, number | null>>(result)[0]!;
     },
 
     /** Every block the person made or is under: their account is being deleted. */

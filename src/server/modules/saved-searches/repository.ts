@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { NEW_COUNT_MAX } from '#shared/saved-searches.js';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { categories, memberBlocks, savedSearchCursor, savedSearches, savedSearchMatches, services, users } from '../../db/schema.js';
 import { isPublicListing, milesBetween } from '../listings/index.js';
 
@@ -36,9 +36,6 @@ export interface DueAlert {
   /** The owner's address when mail may go to it: confirmed, on a live, unbanned account; null otherwise. */
   email: string | null;
 }
-
-/** The rows of an `execute`, on either driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * New matches since the search was last opened, of listings still public, counted up to NEW_COUNT_MAX + 1. Written
