@@ -150,6 +150,9 @@ export const adminServiceSchema = z.object({
   rateType: z.enum(RATE_TYPES),
   pricesVary: z.boolean(),
   isActive: z.boolean(),
+  /** Issue 19: hidden since its expiry passed, until its owner renews it; when it expires (null with expiry off). */
+  expired: z.boolean(),
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),
   author: authorSchema,

@@ -60,6 +60,7 @@ describe('services', () => {
     await crowd('services', 'created_at', made.map((m) => m.id));
     for (const gone of [made[1]!, made[4]!]) expect((await call(t, 'DELETE', `/api/services/${gone.id}`, owner.cookie)).statusCode).toBe(200);
     await t.database.db.execute(sql`update services set is_active = false where id = ${made[2]!.id}`);
+    await t.database.db.execute(sql`update services set expired = true, expires_at = now() - interval '1 day' where id = ${made[3]!.id}`);
 
     const live = await column<number>(sql`select id from services where deleted_at is null order by created_at desc, id desc`);
     const every = await column<number>(sql`select id from services order by created_at desc, id desc`);
@@ -78,7 +79,9 @@ describe('services', () => {
     const { items } = await allPages<AdminService>(t, admin.cookie, '/api/admin/services?includeDeleted=true', 'services', 100);
     const deleted = items.find((s) => s.id === made[1]!.id)!;
     expect(deleted.deletedAt).toEqual(expect.any(String));
-    expect(items.find((s) => s.id === made[2]!.id)).toMatchObject({ isActive: false, deletedAt: null });
+    expect(items.find((s) => s.id === made[2]!.id)).toMatchObject({ isActive: false, expired: false, deletedAt: null });
+    // An expired listing is listed for the administrator as expired (issue 19), with the day it expired.
+    expect(items.find((s) => s.id === made[3]!.id)).toMatchObject({ isActive: true, expired: true, expiresAt: expect.any(String), deletedAt: null });
     expect(items.find((s) => s.id === made[0]!.id)).toEqual({
       id: made[0]!.id,
       title: 'Listing number 0',
@@ -89,6 +92,8 @@ describe('services', () => {
       rateType: 'hourly',
       pricesVary: false,
       isActive: true,
+      expired: false,
+      expiresAt: expect.any(String),
       createdAt: expect.any(String),
       deletedAt: null,
       author: { id: owner.user.id, username: owner.user.username, email: owner.email },

@@ -39,6 +39,8 @@ export function presentAdminService({ service: s, category, author }: ServiceRec
     rateType: s.rateType,
     pricesVary: s.pricesVary,
     isActive: s.isActive,
+    expired: s.expired,
+    expiresAt: s.expiresAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),
     deletedAt: s.deletedAt?.toISOString() ?? null,
     author: asSeenByOthers(author),

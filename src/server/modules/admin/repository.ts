@@ -67,6 +67,8 @@ const serviceColumns = {
   rateType: services.rateType,
   pricesVary: services.pricesVary,
   isActive: services.isActive,
+  expired: services.expired,
+  expiresAt: services.expiresAt,
   createdAt: services.createdAt,
   deletedAt: services.deletedAt,
 };

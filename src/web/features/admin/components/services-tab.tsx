@@ -24,6 +24,8 @@ function ServiceRow({ service, onDelete }: { service: AdminService; onDelete: (s
             <Badge variant="outline">{service.category.name}</Badge>
             {service.listingType === 'request' && <Badge variant="secondary">Help Wanted</Badge>}
             {service.deletedAt && <Badge variant="destructive">Deleted</Badge>}
+            {!service.deletedAt && !service.isActive && <Badge variant="secondary">Paused</Badge>}
+            {!service.deletedAt && service.expired && <Badge variant="secondary">Expired</Badge>}
           </p>
         </div>
         <Button variant="destructive" size="sm" onClick={() => onDelete(service)} aria-label={`${ADMIN_TEXTS.deletePermanently}: ${service.title}`}>
@@ -38,6 +40,12 @@ function ServiceRow({ service, onDelete }: { service: AdminService; onDelete: (s
         <dd className="text-foreground">{rateWithType(service)}</dd>
         <dt>Created on</dt>
         <dd className="text-foreground">{day(service.createdAt)}</dd>
+        {service.expiresAt && !service.deletedAt && (
+          <>
+            <dt>{service.expired ? 'Expired on' : 'Expires on'}</dt>
+            <dd className="text-foreground">{day(service.expiresAt)}</dd>
+          </>
+        )}
         {service.deletedAt && (
           <>
             <dt>Deleted on</dt>
