@@ -27,8 +27,12 @@ import {
   createAvatarService,
   createDeletionService,
   createOidcClient,
+  createPasskeyService,
   createSessionStore,
+  createDeviceTracker,
+  createTwoStep,
   pageVisitors,
+  passkeyRoutes,
   sessionPlugin,
   signUpWithVerification,
 } from './modules/accounts/index.js';
@@ -180,7 +184,9 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const users = createAuthRepository(db);
   // Before the sessions: ending a session closes its live event streams (decision 017).
   const bus = await createEventBus(database, app.log);
-  const sessions = createSessionStore(users, { streams: bus });
+  // A sign-in from a browser the account has not used before emails the member (issue 20, decision 054).
+  const sessions = createSessionStore(users, { streams: bus, devices: createDeviceTracker({ db, mail: mailer, publicUrl: config.PUBLIC_URL }) });
+  const twoStep = createTwoStep({ db, secret: sessionSecret, issuer: new URL(config.PUBLIC_URL).host });
   const readiness = createReadiness(database);
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
   const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;
@@ -204,6 +210,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions, knowsZip: (zip) => locateZip(zip) !== undefined });
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
   const avatars = createAvatarService({ db, images });
+  const passkeys = createPasskeyService({ db, publicUrl: config.PUBLIC_URL, suspension: sanctions });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
   const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, listings, reviews, adminEmails: config.ADMIN_EMAILS });
   const savedSearches = createSavedSearchesService({
@@ -239,8 +246,9 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => readiness.beginShutdown());
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(authRoutes, { config, auth, sessions, oidc });
-  await app.register(accountRoutes, { config, sessions, account });
+  await app.register(authRoutes, { config, auth, sessions, oidc, db, twoStep });
+  await app.register(accountRoutes, { config, sessions, account, twoStep });
+  await app.register(passkeyRoutes, { config, db, passkeys, sessions });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });
@@ -251,6 +259,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     admin,
     overview: createOverviewService({ db, repo: createOverviewRepository(db), openReports: () => adminRepo.countReports({ status: 'pending' }), backups: app.backups }),
     warnings: healthWarnings(config),
+    secondFactor: { required: config.REQUIRE_ADMIN_2FA, has: twoStep.hasSecondFactor },
   });
   await app.register(imageRoutes, { images });
   await app.register(zipRoutes);
@@ -261,11 +270,12 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes, { bus: metrics.countingStreams(bus), initialEvents: messaging.initialEvents, sessionIsLive: sessions.isLive });
   await app.register(apiDocsRoutes);
   await app.register(seoRoutes, { publicUrl: config.PUBLIC_URL, sources: { categories: catalogue.categories, visibleListingIds: listings.visibleListingIds } });
-  // Expired sessions, uploads never attached to a listing within a day, search words no listing uses.
+  // Expired sessions and passkey challenges, uploads never attached to a listing within a day, search words no listing uses.
   app.decorate('housekeeping', async () => {
     const attempt = (work: Promise<unknown>, failure: string) => work.catch((err: unknown) => app.log.warn({ err }, failure));
     await Promise.all([
       attempt(users.deleteExpiredSessions(), 'could not delete expired sessions'),
+      attempt(passkeys.sweep(), 'could not delete expired passkey challenges'),
       attempt(images.deleteUnattachedOlderThan(24 * 60 * 60 * 1000), 'could not delete abandoned uploads'),
       attempt(listings.pruneSearchWords(), 'could not prune the search dictionary'),
       attempt(savedSearches.pruneMatches(), "could not delete saved searches' old matches"),

@@ -83,6 +83,11 @@ const envSchema = z.object({
     .optional(),
   /** '0' turns email-and-password sign-up and sign-in off (OpenID Connect must then be configured). */
   LOCAL_ACCOUNTS: flag.default(true),
+  /**
+   * '1': every /api/admin call by an administrator without two-step sign-in or a passkey answers 403
+   * `second_factor_required` (issue 20, decision 054). The README recommends '1' in production.
+   */
+  REQUIRE_ADMIN_2FA: flag.default(false),
   /** OpenID Connect: the issuer (its discovery document is at {issuer}/.well-known/openid-configuration). */
   OIDC_ISSUER_URL: z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an https:// URL (http:// only on localhost)' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),

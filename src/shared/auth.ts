@@ -82,6 +82,8 @@ export const userSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** False for accounts that only ever signed in through OpenID Connect: no current password to ask for. */
   hasPassword: z.boolean(),
+  /** Whether signing in asks for a code from an authenticator app after the password (issue 20, decision 054). */
+  twoStepEnabled: z.boolean(),
   /**
    * GET /api/auth/user only: until when a fresh sign-in at the provider lets an account without a password change
    * its email or delete itself (decision 016), or null.

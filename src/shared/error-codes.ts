@@ -35,6 +35,13 @@ export const ERROR_CODES = {
   sign_in_method_off: 'This way of signing in is turned off on this marketplace.',
   identity_provider_failed: 'The identity provider could not confirm who is signing in.',
   cross_origin: 'The request came from another site.',
+  // Two-step sign-in and sessions (issue 20, decision 054).
+  recent_sign_in_required: 'The action needs a sign-in within the last 10 minutes, or the password again.',
+  second_factor_required: 'An administrator must turn on two-step sign-in or add a passkey first (REQUIRE_ADMIN_2FA).',
+  invalid_second_factor: 'The authenticator or recovery code is wrong, or was already used.',
+  second_factor_expired: 'The first step of the sign-in is missing or older than 5 minutes; sign in again.',
+  two_step_already_enabled: 'Two-step sign-in is already on for this account.',
+  two_step_not_enabled: 'Two-step sign-in is not on (or was not set up) for this account.',
   // Listings and what people do with them.
   listing_deleted: 'The listing has been deleted.',
   own_listing: 'A member cannot do this with their own listing.',
@@ -48,6 +55,12 @@ export const ERROR_CODES = {
   cannot_message_member: 'This member cannot be messaged by the person asking.',
   // Saved searches (issue 19).
   saved_search_limit: 'The member already keeps as many saved searches as allowed; one must be deleted first.',
+  // Passkeys (issue 20, decision 055).
+  passkey_challenge_expired: 'The passkey challenge is unknown, already used or older than 5 minutes; ask for new options and try again.',
+  passkey_failed: "The passkey's answer could not be verified (site, challenge, signature, counter or user verification).",
+  unknown_passkey: 'No account has this passkey: never added here, removed, or its account was deleted.',
+  passkey_already_added: 'This passkey is already registered.',
+  passkey_limit: 'The member already keeps as many passkeys as allowed; one must be removed first.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

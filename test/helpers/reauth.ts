@@ -36,5 +36,5 @@ export async function providerOnlyPerson(
 export async function providerSession(t: TestApp, userId: string, authenticatedSecondsAgo?: number, options: CookieOptions = {}): Promise<string> {
   const sessions = createSessionStore(createAuthRepository(t.database.db));
   const idToken = authenticatedSecondsAgo === undefined ? undefined : storedIdToken({ auth_time: Math.floor(Date.now() / 1000) - authenticatedSecondsAgo });
-  return `${options.secure ? '__Host-' : ''}csm_session=${t.app.signCookie(await sessions.create(userId, idToken))}`;
+  return `${options.secure ? '__Host-' : ''}csm_session=${t.app.signCookie(await sessions.create(userId, { oidcIdToken: idToken, method: 'oidc' }))}`;
 }

@@ -21,6 +21,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     emailVerified: true,
     pendingEmail: null,
     hasPassword: true,
+    twoStepEnabled: false,
     ...overrides,
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountNoticeSchema,
   ACCOUNT_MESSAGES,
@@ -10,6 +11,7 @@ import {
   verifyEmailSchema,
 } from '#shared/account.js';
 import { userSchema } from '#shared/auth.js';
+import { secondFactorRequiredSchema } from '#shared/two-step.js';
 import { apiErrorSchema } from '#shared/errors.js';
 import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '../../config.js';
@@ -20,12 +22,17 @@ import { presentUser } from './presenter.js';
 import { reauthenticatedUntil } from './reauth.js';
 import type { SessionStore } from './sessions.js';
 import type { AccountService } from './account-service.js';
+import type { TwoStep } from './two-step.js';
+import { beginSecondStep } from './two-step-routes.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** Account care under /api/auth (decision 014): the emailed links and the changes a signed-in person makes. */
-export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: AccountService; sessions: SessionStore }> = async (app, opts) => {
-  const { config, account, sessions } = opts;
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: AccountService; sessions: SessionStore; twoStep: Pick<TwoStep, 'isEnabled'> }> = async (
+  app,
+  opts,
+) => {
+  const { config, account, sessions, twoStep } = opts;
   /** With LOCAL_ACCOUNTS=0 there are no passwords to forget or reset. */
   const assertLocalAccounts = () => {
     if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
@@ -55,11 +62,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
 
   app.post(
     '/api/auth/reset-password',
-    { config: { allowBeforeTerms: true }, schema: { body: resetPasswordSchema, response: { 200: userSchema, ...errors } } },
+    // A reset does not turn two-step sign-in off (decision 054): the emailed link stands for the password, the code is still asked.
+    { config: { allowBeforeTerms: true }, schema: { body: resetPasswordSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
     async (request, reply) => {
       assertLocalAccounts();
       const user = await account.resetPassword(request.body.token, request.body.password);
-      await startSession(request, reply, { sessions, config, userId: user.id });
+      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
+      await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });
       return presentUser(user, config.ADMIN_EMAILS);
     },
   );

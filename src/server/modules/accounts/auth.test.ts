@@ -37,6 +37,7 @@ describe('registration', () => {
         'pendingEmail',
         'profileImageUrl',
         'termsAccepted',
+        'twoStepEnabled',
         'username',
       ].sort(),
     );

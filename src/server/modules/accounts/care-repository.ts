@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountTokens, oidcIdentities, users } from '../../db/schema.js';
+import { accountTokens, knownDevices, oidcIdentities, passkeys, recoveryCodes, users, webauthnChallenges } from '../../db/schema.js';
 import type { UserRow } from './repository.js';
 
 /** The queries of the profile picture and of account deletion; `db` is the caller's transaction. */
@@ -24,10 +24,17 @@ export function createCareRepository(db: Db) {
       return row!;
     },
 
-    /** The ways back into the account besides its sessions (which the session store ends): emailed links and OpenID Connect identities. */
+    /**
+     * The ways back into the account besides its sessions (which the session store ends): emailed links, OpenID
+     * Connect identities, passkeys and their challenges, two-step recovery codes, and the browsers it knew (issue 20).
+     */
     async deleteAccessOf(userId: string): Promise<void> {
       await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
       await db.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
+      await db.delete(passkeys).where(eq(passkeys.userId, userId));
+      await db.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
     },
 
     /**
@@ -46,6 +53,10 @@ export function createCareRepository(db: Db) {
           lastName: null,
           profileImageUrl: null,
           passwordHash: null,
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpEnabledAt: null,
+          totpLastStep: null,
           emailNotificationsEnabled: false,
           emailVerified: false,
           deletedAt: sql`now()`,

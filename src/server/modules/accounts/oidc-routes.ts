@@ -121,7 +121,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
       request.log.warn('OpenID Connect: a re-authentication was not by the signed-in person, or the provider did not ask for the credentials');
       return reply.redirect(`${returnTo}${returnTo.includes('?') ? '&' : '?'}reauth=failed`);
     }
-    await startSession(request, reply, { sessions, config, userId: user.id, oidcIdToken: result.idToken });
+    await startSession(request, reply, { sessions, config, userId: user.id, oidcIdToken: result.idToken, method: 'oidc' });
     return reply.redirect(returnTo);
   }
 
@@ -159,7 +159,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
       if (flow.reauthUserId !== undefined) return finishReauthentication(request, reply, flow, result);
       const outcome = await auth.signInWithOidc(result.profile);
       if ('refused' in outcome) return reply.redirect(loginPageUrl(returnTo, outcome.refused));
-      await startSession(request, reply, { sessions, config, userId: outcome.user.id, oidcIdToken: result.idToken });
+      await startSession(request, reply, { sessions, config, userId: outcome.user.id, oidcIdToken: result.idToken, method: 'oidc' });
       return reply.redirect(returnTo);
     },
   );

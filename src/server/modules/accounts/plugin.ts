@@ -7,9 +7,10 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 import { assertSameOrigin, isSafeMethod } from '../../lib/request-guards.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { User } from '#shared/auth.js';
+import type { SignInMethod } from '#shared/two-step.js';
 import { isAdministrator, presentUser } from './presenter.js';
 import type { UserRow } from './repository.js';
-import { SESSION_IDLE_MS, type SessionStore } from './sessions.js';
+import { SESSION_IDLE_MS, USER_AGENT_MAX, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'csm_session';
 /**
@@ -56,14 +57,22 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
 }
 
-/** Sign-in always starts a fresh session: a session id known before sign-in is never promoted. */
+/**
+ * Sign-in always starts a fresh session: a session id known before sign-in is never promoted. The session keeps the
+ * browser's User-Agent and how it began (`method`, for the sessions list; issue 20); a browser the account has not
+ * signed in from before gets the new-device email (devices.ts), except at sign-up.
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { sessions: SessionStore; config: Config; userId: string; oidcIdToken?: string },
+  options: { sessions: SessionStore; config: Config; userId: string; oidcIdToken?: string; method: SignInMethod },
 ): Promise<void> {
-  if (request.session) await options.sessions.destroy(request.session.id);
-  setSessionCookie(reply, await options.sessions.create(options.userId, options.oidcIdToken), options.config);
+  const { sessions, userId, method } = options;
+  if (request.session) await sessions.destroy(request.session.id);
+  const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
+  const token = await sessions.create(userId, { oidcIdToken: options.oidcIdToken, userAgent: userAgent ?? undefined, method });
+  setSessionCookie(reply, token, options.config);
+  await sessions.devices?.signedIn(request, reply, { userId, method, userAgent });
 }
 
 /** The signed-in person's account record, or a 401 for routes that need one. */

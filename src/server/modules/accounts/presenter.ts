@@ -35,6 +35,7 @@ export function presentUser(row: UserRow, adminEmails: readonly string[], sessio
     emailVerified: row.emailVerified,
     pendingEmail: row.pendingEmail,
     hasPassword: row.passwordHash !== null,
+    twoStepEnabled: row.totpEnabledAt !== null,
     ...(session && { reauthenticatedUntil: reauthenticatedUntil(session.oidcIdToken)?.toISOString() ?? null }),
   };
 }

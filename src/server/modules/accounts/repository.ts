@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oidcIdentities, sessions, users } from '../../db/schema.js';
 
@@ -119,9 +119,39 @@ export function createAuthRepository(db: Db) {
       return row?.userId;
     },
 
-    /** Ends the person's sessions, all of them or all but `keepId`. */
-    async deleteSessionsOfUser(userId: string, keepId?: string): Promise<void> {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)));
+    /** Ends the person's sessions, all of them or all but `keepId`; answers how many ended. */
+    async deleteSessionsOfUser(userId: string, keepId?: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** The person's live sessions (issue 20), newest first, at most `limit`. */
+    async listSessions(userId: string, lifetimeMs: number, limit: number): Promise<(typeof sessions.$inferSelect)[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, sql`now()`),
+            gt(sessions.createdAt, sql`now() - ${Math.round(lifetimeMs)}::double precision * interval '1 millisecond'`),
+          ),
+        )
+        .orderBy(desc(sessions.createdAt), desc(sessions.publicId))
+        .limit(limit);
+    },
+
+    /** The stored id of the person's session with this public id, or nothing (someone else's, or ended). */
+    async findSessionIdByPublicId(userId: string, publicId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+        .limit(1);
+      return row?.id;
     },
 
     async deleteExpiredSessions(): Promise<number> {

@@ -16,9 +16,11 @@ import {
   userSchema,
 } from '#shared/auth.js';
 import { apiErrorSchema } from '#shared/errors.js';
+import { secondFactorRequiredSchema } from '#shared/two-step.js';
 import { text } from '#shared/input.js';
 import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
@@ -31,29 +33,42 @@ import type { UserRow } from './repository.js';
 import type { AuthService } from './service.js';
 import type { SessionStore } from './sessions.js';
 import { createSignInLimits } from './sign-in-limits.js';
+import type { RecentSignInDeps } from './recent-sign-in.js';
+import { sessionListRoutes } from './session-list-routes.js';
+import type { TwoStep } from './two-step.js';
+import { beginSecondStep, twoStepRoutes } from './two-step-routes.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthService; sessions: SessionStore; oidc: OidcClient | null }> = async (
-  app,
-  opts,
-) => {
-  const { config, auth, sessions, oidc } = opts;
+export const authRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  auth: AuthService;
+  sessions: SessionStore;
+  oidc: OidcClient | null;
+  /** Two-step sign-in and the sessions list (issue 20, decision 054). */
+  db: Db;
+  twoStep: TwoStep;
+}> = async (app, opts) => {
+  const { config, auth, sessions, oidc, db, twoStep } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
   const signInFailures = createSignInLimits();
+  const recent: RecentSignInDeps = { db, signInLimits: signInFailures };
   const signUpPerIp = new RateLimit({ name: 'sign-up', points: 5, durationSeconds: 30 * 60 }, scale);
   // One person's budget, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
   const homeZipChanges = new RateLimit({ name: 'home-zip', points: HOME_ZIP_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, HOME_ZIP_TEXTS.tooMany);
   const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
 
-  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string) => startSession(request, reply, { sessions, config, userId });
+  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string, method: 'password' | 'sign_up') =>
+    startSession(request, reply, { sessions, config, userId, method });
   /** With LOCAL_ACCOUNTS=0, email-and-password sign-up and sign-in are refused before anything is read. */
   const assertLocalAccounts = () => {
     if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
   };
 
   await app.register(oidcRoutes, { config, auth, sessions, oidc });
+  await app.register(twoStepRoutes, { config, sessions, twoStep, recent });
+  await app.register(sessionListRoutes, { sessions });
 
   // The spec's sign-in entry: our /login page, or straight to the provider when it is the only way in.
   app.get(
@@ -91,14 +106,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
       assertLocalAccounts();
       await signUpPerIp.consume(clientAddress(request));
       const user = await auth.register(request.body);
-      await signIn(request, reply, user.id);
+      await signIn(request, reply, user.id, 'sign_up');
       return reply.code(201).send(present(user));
     },
   );
 
   app.post(
     '/api/auth/login',
-    { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
+    // With two-step sign-in on, the right password answers { secondFactorRequired: true } and no session (decision 054).
+    { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
     async (request, reply) => {
       assertLocalAccounts();
       const address = clientAddress(request);
@@ -106,7 +122,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config; auth: AuthServi
       await signInFailures.attempt(request.body.email, address);
       const user = await auth.authenticate(request.body);
       await signInFailures.succeeded(request.body.email, address);
-      await signIn(request, reply, user.id);
+      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
+      await signIn(request, reply, user.id, 'password');
       return present(user);
     },
   );

@@ -64,7 +64,8 @@ describe('the session cookie', () => {
         payload: { email: uniqueEmail(), password: PASSWORD },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.cookies.map((c) => c.name)).toEqual(['__Host-csm_session']);
+      // With the browser's device cookie (issue 20, decision 054), under the same __Host- rules.
+      expect(res.cookies.map((c) => c.name)).toEqual(['__Host-csm_session', '__Host-csm_device']);
       const [cookie] = res.cookies;
       expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
       expect(cookie!.domain).toBeUndefined();

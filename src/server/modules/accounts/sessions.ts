@@ -1,7 +1,9 @@
 import { SESSION_IDLE_DAYS } from '#shared/limits.js';
+import { SESSIONS_LISTED_MAX, type SignInMethod } from '#shared/two-step.js';
 import type { Db } from '../../db/client.js';
 import { hashToken, newToken } from '../../lib/secret-tokens.js';
 import { afterCommit } from '../../lib/transaction.js';
+import type { DeviceTracker } from './devices.js';
 import { createAuthRepository, type AuthRepository, type UserRow } from './repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +23,10 @@ export interface SessionStreams {
  * Sessions: created at sign-in, resolved on each request, ended here and only here, so that ending one also
  * closes the live event streams opened with it (decision 017) and no caller can forget to.
  */
-export function createSessionStore(repo: AuthRepository, options: { streams?: SessionStreams } = {}) {
+/** The User-Agent kept with a session is cut to this many characters. */
+export const USER_AGENT_MAX = 512;
+
+export function createSessionStore(repo: AuthRepository, options: { streams?: SessionStreams; devices?: DeviceTracker } = {}) {
   const streams = options.streams;
   const endStreams = async (end: { userId: string; sessionId?: string; keepSessionId?: string }) => {
     await streams?.endStreams(end);
@@ -32,12 +37,42 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
      * A new session for `userId`; the returned token goes into the cookie, only its hash into the database.
      * A sign-in through OpenID Connect keeps its ID token, the hint for ending the provider's session too.
      */
-    async create(userId: string, oidcIdToken?: string): Promise<string> {
+    async create(userId: string, details: { oidcIdToken?: string; userAgent?: string; method?: SignInMethod } = {}): Promise<string> {
       const { token, hash } = newToken();
       const now = Date.now();
-      await repo.insertSession({ id: hash, userId, expiresAt: new Date(now + SESSION_IDLE_MS), oidcIdToken });
+      await repo.insertSession({
+        id: hash,
+        userId,
+        expiresAt: new Date(now + SESSION_IDLE_MS),
+        oidcIdToken: details.oidcIdToken,
+        userAgent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX) : null,
+        signInMethod: details.method ?? null,
+      });
       return token;
     },
+
+    /** The person's live sessions, newest first (issue 20: 'Where you are signed in'). */
+    list: (userId: string) => repo.listSessions(userId, SESSION_LIFETIME_MS, SESSIONS_LISTED_MAX),
+
+    /** Ends the person's session named by its public id; false when they have none by that id. */
+    async destroyOwn(userId: string, publicId: string): Promise<boolean> {
+      const id = await repo.findSessionIdByPublicId(userId, publicId);
+      if (!id) return false;
+      const owner = await repo.deleteSession(id);
+      if (!owner) return false;
+      await endStreams({ userId, sessionId: id });
+      return true;
+    },
+
+    /** 'Sign out everywhere else': every session of the person but `keep`; answers how many ended. */
+    async destroyOthers(userId: string, keep: string): Promise<number> {
+      const ended = await repo.deleteSessionsOfUser(userId, keep);
+      await endStreams({ userId, keepSessionId: keep });
+      return ended;
+    },
+
+    /** The browsers the person signed in from, for the new-device email (wired by the app; absent in some tests). */
+    devices: options.devices,
 
     async resolve(token: string): Promise<{ id: string; user: UserRow; oidcIdToken: string | null; refreshed: boolean } | undefined> {
       const found = await repo.findSession(hashToken(token), SESSION_LIFETIME_MS);

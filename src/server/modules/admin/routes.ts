@@ -22,6 +22,7 @@ import {
 import { apiErrorSchema } from '#shared/errors.js';
 import { adminAppealSchema, adminAppealsPageSchema, adminAppealsQuerySchema, appealDecisionSchema, sanctionBodySchema } from '#shared/sanctions.js';
 import { healthWarningsSchema } from '#shared/health-warnings.js';
+import { TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { idParamsSchema, textId } from '#shared/input.js';
 import { forbidden } from '../../lib/errors.js';
 import { isAdmin, requireUser } from '../../lib/viewer.js';
@@ -39,14 +40,24 @@ const listErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSche
  * The administrator's API under /api/admin (docs/decisions/012-administration.md). Every route of this plugin
  * is for the administrator only, checked on the server on every call: signed out 401, anyone else 403.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; overview: OverviewService; warnings?: string[] }> = async (
-  app,
-  { admin, overview, warnings = [] },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  overview: OverviewService;
+  warnings?: string[];
+  /**
+   * REQUIRE_ADMIN_2FA=1 (issue 20, decision 054): whether the administrator has a second factor (two-step sign-in
+   * or a passkey); without one every call answers 403 `second_factor_required`. Absent: not required.
+   */
+  secondFactor?: { required: boolean; has(userId: string): Promise<boolean> };
+}> = async (app, { admin, overview, warnings = [], secondFactor }) => {
   // Encapsulated in this plugin, so it runs for these routes only; before validation, so a non-administrator
   // learns that they may not call the route before anything about their input.
   app.addHook('preValidation', async (request) => {
-    if (!isAdmin(requireUser(request))) throw forbidden(ADMIN_ERRORS.forbidden);
+    const viewer = requireUser(request);
+    if (!isAdmin(viewer)) throw forbidden(ADMIN_ERRORS.forbidden);
+    if (secondFactor?.required && !(await secondFactor.has(viewer.id))) {
+      throw forbidden(TWO_STEP_TEXTS.adminSecondFactorRequired, { code: 'second_factor_required' });
+    }
   });
   // Answers about other people are never cached on the way.
   app.addHook('onSend', async (_request, reply) => {

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Bowser from 'bowser';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TWO_STEP_TEXTS, type SignInMethod } from '#shared/two-step.js';
+import type { Db } from '../../db/client.js';
+import { knownDevices, users } from '../../db/schema.js';
+import { transaction } from '../../lib/transaction.js';
+import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
+
+/**
+ * Known browsers and the new-device email (issue 20, decision 054). Each browser carries a long-lived, random,
+ * HttpOnly device cookie; only its SHA-256 is kept, per account, in `known_devices`. A sign-in from a browser whose
+ * cookie is missing or unknown to that account tells the member by email ('New sign-in to your account'), through
+ * the outbox and only to a verified address, then records the browser. Sign-up records its browser without an email.
+ */
+
+export const DEVICE_COOKIE = 'csm_device';
+export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
+/** Browsers cap a cookie's life at 400 days. */
+const DEVICE_COOKIE_DAYS = 400;
+/** The sessions page the email links to (src/web/app/paths.ts: paths.profile, its #sessions section). */
+export const SESSIONS_PAGE_PATH = '/profile#sessions';
+
+const hashDevice = (token: string) => createHash('sha256').update(token).digest('base64url');
+const isHttps = (publicUrl: string) => publicUrl.startsWith('https:');
+const deviceCookieName = (publicUrl: string) => (isHttps(publicUrl) ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
+/** 32 random bytes, base64url: anything else in the cookie is not ours. */
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the sessions list and the email say of a browser, from its User-Agent (bowser); null when it says nothing. */
+export function describeUserAgent(userAgent: string | null | undefined): { browser: string | null; system: string | null } {
+  if (!userAgent) return { browser: null, system: null };
+  try {
+    const parsed = Bowser.parse(userAgent);
+    const major = parsed.browser.version?.split('.')[0];
+    const browser = parsed.browser.name ? `${parsed.browser.name}${major ? ` ${major}` : ''}` : null;
+    const os = parsed.os;
+    const system = os.name ? `${os.name}${os.versionName ? ` ${os.versionName}` : os.version && /^[\d.]+$/.test(os.version) ? ` ${os.version}` : ''}` : null;
+    return { browser, system };
+  } catch {
+    return { browser: null, system: null };
+  }
+}
+
+const when = (at: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+
+/** 'New sign-in to your account': when, which browser on which system, and where to end the session. */
+export function newSignInEmail(input: { to: string; username: string | null; at: Date; userAgent: string | null; publicUrl: string }): Email {
+  const { browser, system } = describeUserAgent(input.userAgent);
+  const what = browser && system ? `${browser} on ${system}` : (browser ?? system ?? 'an unknown browser');
+  const account = input.username ? ` (${input.username})` : '';
+  return layoutEmail('new-sign-in', input.to, TWO_STEP_TEXTS.newSignInSubject, {
+    intro: `Your account${account} was signed in to on ${when(input.at)} from ${what}, a browser it was not signed in from before.`,
+    link: { href: `${input.publicUrl.replace(/\/+$/, '')}${SESSIONS_PAGE_PATH}`, label: 'See where you are signed in' },
+    footer:
+      'If this was you, there is nothing to do. If it was not, open the link, sign that session out and change your password right away; turning on two-step sign-in keeps a stolen password from being enough.',
+  });
+}
+
+export interface DeviceTrackerDeps {
+  db: Db;
+  mail: Outbox;
+  /** config.PUBLIC_URL: the cookie's name (https) and the email's link. */
+  publicUrl: string;
+}
+
+export function createDeviceTracker(deps: DeviceTrackerDeps) {
+  const { db, mail, publicUrl } = deps;
+  const cookieName = deviceCookieName(publicUrl);
+
+  return {
+    /**
+     * After a sign-in has started its session: makes sure the browser has a device cookie, and unless the
+     * account knows it (or this is the sign-up itself) emails the member, then records it.
+     */
+    async signedIn(request: FastifyRequest, reply: FastifyReply, input: { userId: string; method: SignInMethod; userAgent: string | null }): Promise<void> {
+      const presented = request.cookies[cookieName];
+      const token = presented && DEVICE_TOKEN.test(presented) ? presented : randomBytes(32).toString('base64url');
+      const deviceHash = hashDevice(token);
+      const now = new Date();
+      await transaction(db, async (tx) => {
+        const [known] = await tx
+          .update(knownDevices)
+          .set({ lastSeenAt: now })
+          .where(and(eq(knownDevices.userId, input.userId), eq(knownDevices.deviceHash, deviceHash)))
+          .returning({ userId: knownDevices.userId });
+        if (known) return;
+        const [inserted] = await tx
+          .insert(knownDevices)
+          .values({ userId: input.userId, deviceHash, createdAt: now, lastSeenAt: now })
+          .onConflictDoNothing()
+          .returning({ userId: knownDevices.userId });
+        // A parallel sign-in from the same browser recorded it first: one email is enough.
+        if (!inserted || input.method === 'sign_up') return;
+        const [user] = await tx.select({ email: users.email, verified: users.emailVerified, username: users.username, deletedAt: users.deletedAt }).from(users).where(eq(users.id, input.userId));
+        if (!user?.email || !user.verified || user.deletedAt) return;
+        await mail.enqueue(tx, newSignInEmail({ to: user.email, username: user.username, at: now, userAgent: input.userAgent, publicUrl }));
+      });
+      if (token !== presented) {
+        reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(publicUrl), maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
+      }
+    },
+  };
+}
+
+export type DeviceTracker = ReturnType<typeof createDeviceTracker>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { text } from './input.js';
+import { PASSWORD_MAX } from './limits.js';
+
+/**
+ * Two-step sign-in with an authenticator app and the member's sessions (issue 20, decision 054). One definition for
+ * the routes and the pages, with the same messages.
+ */
+
+/** How long after signing in a member may set up a second factor or a passkey without typing the password again. */
+export const RECENT_SIGN_IN_MINUTES = 10;
+/** How long the first step of a sign-in (the right password) waits for the second. */
+export const SECOND_FACTOR_PENDING_MINUTES = 5;
+/** Codes tried at the second step, per account, in `SECOND_FACTOR_WINDOW_MINUTES`. */
+export const SECOND_FACTOR_TRIES = 5;
+export const SECOND_FACTOR_WINDOW_MINUTES = 10;
+/** Recovery codes given when two-step sign-in is turned on, each usable once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The sessions list shows at most this many, newest first. */
+export const SESSIONS_LISTED_MAX = 50;
+
+export const TWO_STEP_TEXTS = {
+  recentSignInRequired: `For your safety, enter your password again (or sign in again) to continue. This is needed when your sign-in is more than ${RECENT_SIGN_IN_MINUTES} minutes old.`,
+  wrongPassword: 'That password is not right.',
+  passwordRequired: 'Password is required',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  invalidCode: 'That code is not right, or was already used. Try the next code your app shows.',
+  pendingExpired: 'Your sign-in took too long. Please enter your email and password again.',
+  alreadyEnabled: 'Two-step sign-in is already on.',
+  notSetUp: 'Start the setup again: scan the new QR code, then enter the code your app shows.',
+  notEnabled: 'Two-step sign-in is not on.',
+  codeOrPassword: 'Enter a code from your authenticator app (or a recovery code), or your password.',
+  adminSecondFactorRequired:
+    'This marketplace requires administrators to use two-step sign-in or a passkey. Set one up on your profile page, then come back.',
+  enabled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once, and they are not shown again.',
+  disabled: 'Two-step sign-in is off.',
+  sessionNotFound: 'That session has already ended.',
+  newSignInSubject: 'New sign-in to your account',
+} as const;
+
+/** How a session began (the sessions list says so). */
+export const SIGN_IN_METHODS = ['password', 'second_factor', 'passkey', 'oidc', 'sign_up'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** A 6-digit time code (spaces allowed, as apps show "123 456") or a recovery code ("abcde-fghij"). */
+export const secondFactorCodeSchema = text({ error: TWO_STEP_TEXTS.codeRequired })
+  .trim()
+  .min(1, TWO_STEP_TEXTS.codeRequired)
+  .max(32, TWO_STEP_TEXTS.invalidCode);
+
+export const totpSetupSchema = z.strictObject({ password: text().max(PASSWORD_MAX).optional() });
+export type TotpSetupInput = z.infer<typeof totpSetupSchema>;
+export const totpSetupAnswerSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The QR code of `otpauthUrl`, rendered here: an SVG `data:` URL. */
+  qrCode: z.string(),
+});
+export type TotpSetupAnswer = z.infer<typeof totpSetupAnswerSchema>;
+
+export const totpEnableSchema = z.strictObject({ code: secondFactorCodeSchema, password: text().max(PASSWORD_MAX).optional() });
+export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof recoveryCodesSchema>;
+
+/** Either a code (time or recovery) or the password turns two-step sign-in off. */
+export const totpDisableSchema = z
+  .strictObject({ code: secondFactorCodeSchema.optional(), password: text().min(1).max(PASSWORD_MAX).optional() })
+  .refine((v) => (v.code === undefined) !== (v.password === undefined), { message: TWO_STEP_TEXTS.codeOrPassword, path: ['code'] });
+export type TotpDisableInput = z.infer<typeof totpDisableSchema>;
+
+export const secondFactorSchema = z.strictObject({ code: secondFactorCodeSchema });
+export const secondFactorRequiredSchema = z.object({ secondFactorRequired: z.literal(true) });
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+  method: z.enum(SIGN_IN_METHODS).nullable(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: TWO_STEP_TEXTS.sessionNotFound }) });
+export const signedOutOthersSchema = z.object({ signedOut: z.number().int() });
