@@ -7,7 +7,7 @@ import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
-import { milesFrom, nearCondition, nearFilter, withinBox, type NearFilter } from './near.js';
+import { milesFrom, nearCondition, nearFilter, placePoint, withinBox, type NearFilter } from './near.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -97,8 +97,9 @@ export function searchTerms(search: string): string[] {
 const quoteLexeme = (word: string) => `'${word.replace(/['\\]/g, '')}'`;
 
 /**
- * `searchPlan` settles how searches run instead of asking PostgreSQL each time (`walksNewest`): tests use it to show
- * that both ways find the same pages.
+ * `searchPlan` settles how searches run instead of asking PostgreSQL each time (`walksNewest`), and `placePlan` how
+ * searches around a point do (`crowded`: walk the newest listings, and nearest first from the plane's order;
+ * `sparse`: read the box): tests use them to show that every way finds the same pages.
  */
 export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' | 'index'; placePlan?: 'crowded' | 'sparse' } = {}) {
   const selectListings = (viewerId: string | Placeholder | null, tx: Db = db) =>
@@ -205,7 +206,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
 
   /**
    * Whether the box around a search's circle is crowded (issue 19): then the newest listings are walked for a
-   * newest-first page and a nearest-first page reads a smaller circle first. The place index's estimate cannot tell a
+   * newest-first page instead of reading the box. The place index's estimate cannot tell a
    * crowded box from an empty one (GiST guesses a fixed share of rows for `<@`), so the box is counted, up to the
    * crowding point, with the search's category and type, and the answer kept for ten minutes.
    *
@@ -214,7 +215,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * the planner's statistics keep it (`reltuples`, refreshed by ANALYZE and autovacuum), read once a minute, with the
    * category's and type's share taken as even.
    */
-  const crowdedBoxes = new LRUCache<string, { crowded: boolean; counted: number }>({ max: 5_000, ttl: 10 * 60_000 });
+  const crowdedBoxes = new LRUCache<string, boolean>({ max: 5_000, ttl: 10 * 60_000 });
   let tableRows = { value: 0, readAt: -Infinity };
   async function estimatedListings(): Promise<number> {
     if (performance.now() - tableRows.readAt < 60_000) return tableRows.value;
@@ -222,13 +223,13 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     tableRows = { value: Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0), readAt: performance.now() };
     return tableRows.value;
   }
-  async function boxCrowding(filter: BrowseFilter & { near: NearFilter }): Promise<{ crowded: boolean; counted: number }> {
+  async function isCrowded(filter: BrowseFilter & { near: NearFilter }): Promise<boolean> {
     const { near } = filter;
-    if (options.placePlan) return { crowded: options.placePlan === 'crowded', counted: options.placePlan === 'crowded' ? BROWSE_PAGE_SIZE * 4 : 0 };
-    if (!near.box) return { crowded: false, counted: 0 };
+    if (options.placePlan) return options.placePlan === 'crowded';
+    if (!near.box) return false;
     const key = JSON.stringify([near.latitude, near.longitude, near.radius, filter.categoryId, filter.listingType]);
     const known = crowdedBoxes.get(key);
-    if (known) return known;
+    if (known !== undefined) return known;
     const share = (filter.categoryId !== undefined ? 1 / 8 : 1) * (filter.listingType ? 1 / 2 : 1);
     const point = Math.max(BROWSE_PAGE_SIZE * 4, Math.ceil(Math.sqrt(ORDINARY_LIMIT * (await estimatedListings()) * share)));
     const rows = await db.execute<{ n: number }>(sql`
@@ -237,32 +238,51 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         where ${and(isPublicListing, withinBox(near), filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined, filter.listingType ? eq(services.listingType, filter.listingType) : undefined)}
         limit ${point}) crowd`);
     const counted = Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
-    const answer = { crowded: counted >= point, counted };
-    crowdedBoxes.set(key, answer);
-    return answer;
+    crowdedBoxes.set(key, counted >= point);
+    return counted >= point;
+  }
+
+  /** What a nearest-first page keeps: public, within `filter.near`'s radius, every filter, past the cursor. */
+  function nearestConditions(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, after: { miles: number; id: number } | undefined, within: SQL) {
+    return and(
+      isPublicListing,
+      within,
+      viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
+      filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
+      filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
+      filter.unanswered ? unansweredRequest : undefined,
+      filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
+      after ? sql`(${milesFrom(filter.near)}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
+    );
   }
 
   /** The listings within `filter.near`'s radius past the cursor, nearest first, read through the box of the radius. */
   async function nearestWithin(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
-    const near = filter.near;
-    const miles = milesFrom(near);
+    const miles = milesFrom(filter.near);
     return db
-      .select(pageColumns(viewerId, near))
+      .select(pageColumns(viewerId, filter.near))
       .from(services)
-      .where(
-        and(
-          isPublicListing,
-          nearCondition(near),
-          viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
-          filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-          filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-          filter.unanswered ? unansweredRequest : undefined,
-          filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
-          after ? sql`(${miles}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
-        ),
-      )
+      .where(nearestConditions(filter, viewerId, after, nearCondition(filter.near)))
       .orderBy(miles, services.id)
       .limit(limit);
+  }
+
+  /**
+   * The miles to the `limit` listings nearest the centre on the flat latitude-longitude plane, as the GiST place index
+   * hands them out in order (`<->`, reading about as many rows as it returns): not the great-circle order,
+   * since a degree of longitude is shorter than one of latitude, but every one of them lies within the largest of
+   * these miles.
+   */
+  async function nearestOnThePlane(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<number[]> {
+    const { near } = filter;
+    const rows = await db
+      .select({ miles: sql<number>`${milesFrom(near)}`.mapWith(Number) })
+      .from(services)
+      // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
+      .where(nearestConditions(filter, viewerId, after, withinBox({ ...near, box: null })))
+      .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
+      .limit(limit);
+    return rows.map((r) => r.miles);
   }
 
   const categoryIds = new Map<string, number>();
@@ -393,7 +413,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       };
       // Around a point, or only unanswered requests: planned with its values each time, as a rare search is (the
       // box's size and place decide between the place index and walking the newest listings).
-      if (filter.near?.mode === 'local' && !filter.search && (await boxCrowding({ ...filter, near: filter.near })).crowded) {
+      if (filter.near?.mode === 'local' && !filter.search && (await isCrowded({ ...filter, near: filter.near }))) {
         // A crowded box: the newest listings are walked, each kept when within the radius (no box, so no plan reads
         // the place index); a page fills within a few hundred rows.
         return browseQuery(shape, (name) => values[name] ?? null, limit, false, { ...filter.near, box: null });
@@ -412,17 +432,14 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
      */
     async browseNearest(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
       const near = { ...filter.near, mode: 'local' as const };
-      const crowding = filter.search ? { crowded: false, counted: 0 } : await boxCrowding({ ...filter, near });
-      if (crowding.crowded) {
-        // A crowded box: first a smaller circle expected to hold three pages past the cursor (listings taken as
-        // spread evenly over the circle, which holds π/4 of the box's count). A page that fills within it is the page
-        // the whole circle gives: every listing beyond the smaller circle is farther than its last one.
-        const from = after?.miles ?? 0;
-        const inner = Math.sqrt(from ** 2 + (3 * limit * near.radius ** 2) / (crowding.counted * (Math.PI / 4)));
-        if (inner < near.radius) {
-          const rows = await nearestWithin({ ...filter, near: nearFilter(near, inner, 'local') }, viewerId, limit, after);
-          if (rows.length === limit) return rows;
-        }
+      if (near.box && !filter.search && (options.placePlan ?? 'plane') !== 'sparse') {
+        // First the page's worth of listings nearest on the plane, through the index's own order; the farthest of
+        // them bounds the page: the circle of its miles holds at least a page of listings, so the page nearest by
+        // great circle lies within it (a few more rows than a page, where the whole radius may hold thousands).
+        const plane = await nearestOnThePlane({ ...filter, near }, viewerId, limit, after);
+        // A hair more than the farthest, so that no rounding of the box or the distance leaves that listing out.
+        const bound = Math.max(...plane) + 1e-9;
+        if (plane.length === limit && bound < near.radius) return nearestWithin({ ...filter, near: nearFilter(near, bound, 'local') }, viewerId, limit, after);
       }
       return nearestWithin({ ...filter, near }, viewerId, limit, after);
     },
