@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
@@ -140,6 +141,16 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    */
   type BrowseShape = { viewer: boolean; owner?: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean; unanswered?: boolean };
   const ORDINARY_LIMIT = BROWSE_PAGE_SIZE + 1;
+  /**
+   * A search around a point, run as a statement prepared under a name made from its text (issue 19). Its place, radius
+   * and cursor are parameters, so each shape of filter has one text, which PostgreSQL plans a few times and then keeps
+   * (planning these statements cost more than running them). Which plan is right is settled before (`isCrowded`, the
+   * plane's order), so one plan serves each text. Only the ordinary page size is named, as for browse.
+   */
+  function runAroundPoint<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }, limit: number): Promise<T> {
+    if (limit !== ORDINARY_LIMIT) return query.prepare('').execute();
+    return query.prepare(`near_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 22)}`).execute();
+  }
   type BrowseValues = { viewerId: string | null; ownerId?: string; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
 
   /**
@@ -259,12 +270,13 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
   /** The listings within `filter.near`'s radius past the cursor, nearest first, read through the box of the radius. */
   async function nearestWithin(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
     const miles = milesFrom(filter.near);
-    return db
+    const query = db
       .select(pageColumns(viewerId, filter.near))
       .from(services)
       .where(nearestConditions(filter, viewerId, after, nearCondition(filter.near)))
       .orderBy(miles, services.id)
-      .limit(limit);
+      .limit(sql.raw(String(limit)) as unknown as number);
+    return filter.search ? query : runAroundPoint(query, limit);
   }
 
   /**
@@ -275,14 +287,14 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    */
   async function nearestOnThePlane(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<number[]> {
     const { near } = filter;
-    const rows = await db
+    const query = db
       .select({ miles: sql<number>`${milesFrom(near)}`.mapWith(Number) })
       .from(services)
       // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
       .where(nearestConditions(filter, viewerId, after, withinBox({ ...near, box: null })))
       .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
-      .limit(limit);
-    return rows.map((r) => r.miles);
+      .limit(sql.raw(String(limit)) as unknown as number);
+    return (await runAroundPoint(query, limit)).map((r) => r.miles);
   }
 
   const categoryIds = new Map<string, number>();
@@ -416,8 +428,9 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
       if (filter.near?.mode === 'local' && !filter.search && (await isCrowded({ ...filter, near: filter.near }))) {
         // A crowded box: the newest listings are walked, each kept when within the radius (no box, so no plan reads
         // the place index); a page fills within a few hundred rows.
-        return browseQuery(shape, (name) => values[name] ?? null, limit, false, { ...filter.near, box: null });
+        return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, { ...filter.near, box: null }), limit);
       }
+      if (filter.near && !filter.search) return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near), limit);
       if (filter.near || filter.unanswered) return browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near);
       if (!shape.search) return prepareBrowse(shape, limit === ORDINARY_LIMIT, false).execute(values);
       // A search's second part (listings with the words elsewhere than the title) may ask for fewer rows: a walk
