@@ -537,19 +537,24 @@ describe('bad input', () => {
   });
 });
 
+/** `count` passkey rows for the member straight in the table (no authenticator behind them): to reach the limit. */
+async function storeMadeUpPasskeys(userId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    userId,
+    credentialId: `made-${randomUUID()}`,
+    publicKey: Buffer.from([i]),
+    deviceType: 'singleDevice',
+    name: `Key ${i + 1}`,
+  }));
+  await t.database.db.insert(passkeys).values(rows);
+}
+
 describe('limits', () => {
   it(`keeps at most ${PASSKEYS_MAX} passkeys a member, with a clear 409, also for a challenge asked for before the last one was added`, async () => {
     const person = await signUp(t.app);
     const early = await registrationOptions(person.cookie);
-    const rows = Array.from({ length: PASSKEYS_MAX }, (_, i) => ({
-      id: randomUUID(),
-      userId: person.user.id,
-      credentialId: `made-${randomUUID()}`,
-      publicKey: Buffer.from([i]),
-      deviceType: 'singleDevice',
-      name: `Key ${i + 1}`,
-    }));
-    await t.database.db.insert(passkeys).values(rows);
+    await storeMadeUpPasskeys(person.user.id, PASSKEYS_MAX);
     expect(await list(person.cookie)).toHaveLength(PASSKEYS_MAX);
     const refused = await send('POST', '/api/auth/passkeys/registration-options', { cookie: person.cookie, payload: {} });
     expect(expectError(refused, 409, 'passkey_limit').message).toBe(PASSKEY_TEXTS.tooMany);
@@ -559,15 +564,7 @@ describe('limits', () => {
 
   it('lets only one of two registrations racing for the last place through', async () => {
     const person = await signUp(t.app);
-    const rows = Array.from({ length: PASSKEYS_MAX - 1 }, (_, i) => ({
-      id: randomUUID(),
-      userId: person.user.id,
-      credentialId: `made-${randomUUID()}`,
-      publicKey: Buffer.from([i]),
-      deviceType: 'singleDevice',
-      name: `Key ${i + 1}`,
-    }));
-    await t.database.db.insert(passkeys).values(rows);
+    await storeMadeUpPasskeys(person.user.id, PASSKEYS_MAX - 1);
     const responses = [authenticator().create(await registrationOptions(person.cookie)), authenticator().create(await registrationOptions(person.cookie))];
     const answers = await Promise.all(responses.map((response) => send('POST', '/api/auth/passkeys', { cookie: person.cookie, payload: { response } })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
