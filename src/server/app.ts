@@ -32,7 +32,6 @@ import {
   createDeviceTracker,
   createTwoStep,
   pageVisitors,
-  passkeyRoutes,
   sessionPlugin,
   signUpWithVerification,
 } from './modules/accounts/index.js';
@@ -246,9 +245,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => readiness.beginShutdown());
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(authRoutes, { config, auth, sessions, oidc, db, twoStep });
+  await app.register(authRoutes, { config, auth, sessions, oidc, db, twoStep, passkeys });
   await app.register(accountRoutes, { config, sessions, account, twoStep });
-  await app.register(passkeyRoutes, { config, db, passkeys, sessions });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });

@@ -12,7 +12,6 @@ export { accountRoutes } from './account-routes.js';
 export { createAccountService, signUpWithVerification } from './account-service.js';
 export { createOidcClient } from './oidc.js';
 export { createPasskeyService } from './passkeys.js';
-export { passkeyRoutes } from './passkeys-routes.js';
 export { clearSessionCookie, type PageVisitor, pageVisitors, requireAccount, sessionPlugin, startSession, viewerOf } from './plugin.js';
 export { isAdministrator, presentUser } from './presenter.js';
 export { checkAdministratorEmail, checkNewPassword, ProvisionError, provisionAdministrator } from './provision.js';

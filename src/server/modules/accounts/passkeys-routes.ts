@@ -17,16 +17,14 @@ import {
 } from '#shared/passkeys.js';
 import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { forbidden } from '../../lib/errors.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { PasskeyService } from './passkeys.js';
 import { requireAccount, startSession } from './plugin.js';
 import { presentUser } from './presenter.js';
-import { assertRecentSignIn } from './recent-sign-in.js';
+import { assertRecentSignIn, type RecentSignInDeps } from './recent-sign-in.js';
 import type { SessionStore } from './sessions.js';
-import { createSignInLimits } from './sign-in-limits.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const noContent = z.null().describe('No content');
@@ -41,16 +39,14 @@ const SIGN_INS_PER_MINUTE = 10;
  * Passkeys under /api/auth/passkeys (issue 20, decision 055): a signed-in member's passkeys (added after a recent
  * sign-in, listed, renamed, removed) and sign-in with one, which starts the session as password sign-in does.
  */
-export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db; passkeys: PasskeyService; sessions: SessionStore }> = async (app, opts) => {
-  const { config, db, passkeys, sessions } = opts;
+export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: PasskeyService; sessions: SessionStore; recent: RecentSignInDeps }> = async (app, opts) => {
+  const { config, passkeys, sessions, recent: recentSignIn } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   // One person's budget, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
   const registrationOptions = new RateLimit({ name: 'passkey-registration-options', points: REGISTRATION_OPTIONS_PER_HOUR, durationSeconds: 60 * 60 }, 1, PASSKEY_TEXTS.tooManyChanges);
   const changes = new RateLimit({ name: 'passkey-changes', points: PASSKEY_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, PASSKEY_TEXTS.tooManyChanges);
   const signInOptions = new RateLimit({ name: 'passkey-sign-in-options', points: SIGN_IN_OPTIONS_PER_MINUTE, durationSeconds: 60 }, scale);
   const signIns = new RateLimit({ name: 'passkey-sign-in', points: SIGN_INS_PER_MINUTE, durationSeconds: 60 }, scale);
-  // The password typed to confirm a registration counts against the account's sign-in budget (recent-sign-in.ts).
-  const recentSignIn = { db, signInLimits: createSignInLimits() };
 
   /**
    * With LOCAL_ACCOUNTS=0 the identity provider is the only way in: a passkey would be a way around it (an account

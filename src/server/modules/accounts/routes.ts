@@ -34,6 +34,8 @@ import type { AuthService } from './service.js';
 import type { SessionStore } from './sessions.js';
 import { createSignInLimits } from './sign-in-limits.js';
 import type { RecentSignInDeps } from './recent-sign-in.js';
+import { passkeyRoutes } from './passkeys-routes.js';
+import type { PasskeyService } from './passkeys.js';
 import { sessionListRoutes } from './session-list-routes.js';
 import type { TwoStep } from './two-step.js';
 import { beginSecondStep, twoStepRoutes } from './two-step-routes.js';
@@ -45,11 +47,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   sessions: SessionStore;
   oidc: OidcClient | null;
-  /** Two-step sign-in and the sessions list (issue 20, decision 054). */
+  /** Two-step sign-in and the sessions list (issue 20, decision 054), passkeys (decision 055). */
   db: Db;
   twoStep: TwoStep;
+  passkeys: PasskeyService;
 }> = async (app, opts) => {
-  const { config, auth, sessions, oidc, db, twoStep } = opts;
+  const { config, auth, sessions, oidc, db, twoStep, passkeys } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
   const signInFailures = createSignInLimits();
@@ -69,6 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   await app.register(oidcRoutes, { config, auth, sessions, oidc });
   await app.register(twoStepRoutes, { config, sessions, twoStep, recent });
   await app.register(sessionListRoutes, { sessions });
+  // A password typed to confirm a new passkey counts against the same sign-in budget as the sign-in page's.
+  await app.register(passkeyRoutes, { config, passkeys, sessions, recent });
 
   // The spec's sign-in entry: our /login page, or straight to the provider when it is the only way in.
   app.get(
