@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { knownDevices, users } from '../../db/schema.js';
 import { transaction } from '../../lib/transaction.js';
 import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
+import { hostCookieName, hostCookieOptions } from './cookies.js';
 
 /**
  * Known browsers and the new-device email (issue 20, decision 054). Each browser carries a long-lived, random,
@@ -16,15 +17,12 @@ import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
  */
 
 export const DEVICE_COOKIE = 'csm_device';
-export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 /** Browsers cap a cookie's life at 400 days. */
 const DEVICE_COOKIE_DAYS = 400;
 /** The sessions page the email links to (src/web/app/paths.ts: paths.profile, its #sessions section). */
 export const SESSIONS_PAGE_PATH = '/profile#sessions';
 
 const hashDevice = (token: string) => createHash('sha256').update(token).digest('base64url');
-const isHttps = (publicUrl: string) => publicUrl.startsWith('https:');
-const deviceCookieName = (publicUrl: string) => (isHttps(publicUrl) ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
 /** 32 random bytes, base64url: anything else in the cookie is not ours. */
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -68,7 +66,7 @@ export interface DeviceTrackerDeps {
 
 export function createDeviceTracker(deps: DeviceTrackerDeps) {
   const { db, mail, publicUrl } = deps;
-  const cookieName = deviceCookieName(publicUrl);
+  const cookieName = hostCookieName(DEVICE_COOKIE, publicUrl);
 
   return {
     /**
@@ -99,7 +97,7 @@ export function createDeviceTracker(deps: DeviceTrackerDeps) {
         await mail.enqueue(tx, newSignInEmail({ to: user.email, username: user.username, at: now, userAgent: input.userAgent, publicUrl }));
       });
       if (token !== presented) {
-        reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(publicUrl), maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
+        reply.setCookie(cookieName, token, { ...hostCookieOptions(publicUrl), maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
       }
     },
   };

@@ -11,6 +11,7 @@ import { redirectResponse } from '../../lib/responses.js';
 import { requireUser } from '../../lib/viewer.js';
 import { FLOW_MAX_AGE_MS, oidcFailureKind, oidcFlowSchema, type OidcClient, type OidcFlow } from './oidc.js';
 import { startSession } from './plugin.js';
+import { isHttps } from './cookies.js';
 import { authenticatedSince } from './reauth.js';
 import type { AuthService } from './service.js';
 import type { SessionStore } from './sessions.js';
@@ -31,7 +32,7 @@ const callbackQuery = z.looseObject({
 });
 
 function flowCookieOptions(config: Config) {
-  return { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure: config.PUBLIC_URL.startsWith('https:') };
+  return { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure: isHttps(config.PUBLIC_URL) };
 }
 
 /** Sends the person to the provider's sign-in page; 503 while the provider cannot be discovered. */

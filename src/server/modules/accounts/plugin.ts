@@ -8,18 +8,14 @@ import { assertSameOrigin, isSafeMethod } from '../../lib/request-guards.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { User } from '#shared/auth.js';
 import type { SignInMethod } from '#shared/two-step.js';
+import { hostCookieName, hostCookieOptions } from './cookies.js';
 import { isAdministrator, presentUser } from './presenter.js';
 import type { UserRow } from './repository.js';
 import { SESSION_IDLE_MS, USER_AGENT_MAX, type SessionStore } from './sessions.js';
 
 export const SESSION_COOKIE = 'csm_session';
-/**
- * On https the cookie is `__Host-csm_session`: browsers accept that name only when Secure, `Path=/` and without a
- * Domain, so a neighbouring subdomain or a plain-http page cannot plant or shadow the session (decision 017).
- */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
-const isHttps = (config: Config) => config.PUBLIC_URL.startsWith('https:');
-export const sessionCookieName = (config: Config) => (isHttps(config) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+/** On https the cookie is `__Host-csm_session` (cookies.ts, decision 017). */
+export const sessionCookieName = (config: Config) => hostCookieName(SESSION_COOKIE, config.PUBLIC_URL);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,17 +40,14 @@ declare module 'fastify' {
 
 export function setSessionCookie(reply: FastifyReply, token: string, config: Config) {
   reply.setCookie(sessionCookieName(config), token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isHttps(config),
+    ...hostCookieOptions(config.PUBLIC_URL),
     maxAge: SESSION_IDLE_MS / 1000,
     signed: true,
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+  reply.clearCookie(sessionCookieName(config), hostCookieOptions(config.PUBLIC_URL));
 }
 
 /**

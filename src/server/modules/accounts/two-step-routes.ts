@@ -18,6 +18,7 @@ import {
 import type { Config } from '../../config.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { RateLimit } from '../../lib/rate-limit.js';
+import { hostCookieName, hostCookieOptions } from './cookies.js';
 import { requireAccount, startSession } from './plugin.js';
 import { presentUser } from './presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from './recent-sign-in.js';
@@ -33,9 +34,8 @@ import type { TwoStep } from './two-step.js';
 
 export const PENDING_COOKIE = 'csm_second_step';
 const PENDING_MS = SECOND_FACTOR_PENDING_MINUTES * 60_000;
-const isHttps = (config: Config) => config.PUBLIC_URL.startsWith('https:');
-const pendingCookieName = (config: Config) => (isHttps(config) ? `__Host-${PENDING_COOKIE}` : PENDING_COOKIE);
-const pendingCookieOptions = (config: Config) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isHttps(config) });
+const pendingCookieName = (config: Config) => hostCookieName(PENDING_COOKIE, config.PUBLIC_URL);
+const pendingCookieOptions = (config: Config) => hostCookieOptions(config.PUBLIC_URL);
 
 /** After the right password of an account with two-step sign-in on: no session yet, the pending cookie instead. */
 export function beginSecondStep(reply: FastifyReply, config: Config, userId: string, now = Date.now()): { secondFactorRequired: true } {
