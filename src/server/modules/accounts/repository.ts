@@ -144,13 +144,12 @@ export function createAuthRepository(db: Db) {
         .limit(limit);
     },
 
-    /** The stored id of the person's session with this public id, or nothing (someone else's, or ended). */
-    async findSessionIdByPublicId(userId: string, publicId: string): Promise<string | undefined> {
+    /** Ends the person's session with this public id; answers its stored id, or nothing (someone else's, or ended). */
+    async deleteSessionByPublicId(userId: string, publicId: string): Promise<string | undefined> {
       const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
+        .delete(sessions)
         .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
-        .limit(1);
+        .returning({ id: sessions.id });
       return row?.id;
     },
 

@@ -56,10 +56,8 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
 
     /** Ends the person's session named by its public id; false when they have none by that id. */
     async destroyOwn(userId: string, publicId: string): Promise<boolean> {
-      const id = await repo.findSessionIdByPublicId(userId, publicId);
+      const id = await repo.deleteSessionByPublicId(userId, publicId);
       if (!id) return false;
-      const owner = await repo.deleteSession(id);
-      if (!owner) return false;
       await endStreams({ userId, sessionId: id });
       return true;
     },

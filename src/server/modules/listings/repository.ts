@@ -423,14 +423,13 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         afterId: after?.id,
         limit,
       };
-      // Around a point, or only unanswered requests: planned with its values each time, as a rare search is (the
-      // box's size and place decide between the place index and walking the newest listings).
-      if (filter.near?.mode === 'local' && !filter.search && (await isCrowded({ ...filter, near: filter.near }))) {
-        // A crowded box: the newest listings are walked, each kept when within the radius (no box, so no plan reads
-        // the place index); a page fills within a few hundred rows.
-        return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, { ...filter.near, box: null }), limit);
+      if (filter.near && !filter.search) {
+        // Around a point: a crowded box is walked along the newest listings, each kept when within the radius (no
+        // box, so no plan reads the place index; a page fills within a few hundred rows); any other is read.
+        const crowded = filter.near.mode === 'local' && (await isCrowded({ ...filter, near: filter.near }));
+        return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, crowded ? { ...filter.near, box: null } : filter.near), limit);
       }
-      if (filter.near && !filter.search) return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near), limit);
+      // With words around a point, or only unanswered requests: planned with its values each time, as a rare search is.
       if (filter.near || filter.unanswered) return browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near);
       if (!shape.search) return prepareBrowse(shape, limit === ORDINARY_LIMIT, false).execute(values);
       // A search's second part (listings with the words elsewhere than the title) may ask for fewer rows: a walk
