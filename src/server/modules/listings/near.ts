@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { services } from '../../db/schema.js';
 
 /**
@@ -43,6 +43,40 @@ export function boxAround(latitude: number, longitude: number, radius: number): 
   return { west, south, east, north };
 }
 
+/**
+ * A search around a point as its SQL reads it: each number either the value itself or a placeholder of a prepared
+ * statement (`nearPlaceholders`), so one statement text serves every place and radius.
+ */
+type Param = number | Placeholder;
+export interface NearSql {
+  latitude: Param;
+  longitude: Param;
+  radius: Param;
+  mode: NearFilter['mode'];
+  box: { west: Param; south: Param; east: Param; north: Param } | null;
+}
+
+/** The placeholders of a search around a point with this mode, with or without a box; `nearValues` fills them. */
+export function nearPlaceholders(mode: NearFilter['mode'], boxed: boolean): NearSql {
+  return {
+    latitude: sql.placeholder('nearLatitude'),
+    longitude: sql.placeholder('nearLongitude'),
+    radius: sql.placeholder('nearRadius'),
+    mode,
+    box: boxed ? { west: sql.placeholder('boxWest'), south: sql.placeholder('boxSouth'), east: sql.placeholder('boxEast'), north: sql.placeholder('boxNorth') } : null,
+  };
+}
+
+/** The values of `nearPlaceholders` for this search. */
+export function nearValues(near: NearFilter): Record<string, number> {
+  return {
+    nearLatitude: near.latitude,
+    nearLongitude: near.longitude,
+    nearRadius: near.radius,
+    ...(near.box && { boxWest: near.box.west, boxSouth: near.box.south, boxEast: near.box.east, boxNorth: near.box.north }),
+  };
+}
+
 export function nearFilter(place: { latitude: number; longitude: number }, radius: number, mode: NearFilter['mode']): NearFilter {
   return { latitude: place.latitude, longitude: place.longitude, radius, mode, box: boxAround(place.latitude, place.longitude, radius) };
 }
@@ -58,12 +92,12 @@ export function milesBetween(a: { latitude: unknown; longitude: unknown }, b: { 
 }
 
 /** Miles from the point to the listing's ZIP centre. */
-export function milesFrom(near: Pick<NearFilter, 'latitude' | 'longitude'>): SQL<number> {
+export function milesFrom(near: Pick<NearSql, 'latitude' | 'longitude'>): SQL<number> {
   return milesBetween({ latitude: sql`${near.latitude}::float8`, longitude: sql`${near.longitude}::float8` }, { latitude: services.latitude, longitude: services.longitude });
 }
 
 /** A listing with a place inside the box around the circle: what the GiST place index reads. */
-export function withinBox(near: NearFilter): SQL {
+export function withinBox(near: Pick<NearSql, 'box'>): SQL {
   const inBox = near.box
     ? sql` and ${placePoint} <@ box(point(${near.box.west}::float8, ${near.box.south}::float8), point(${near.box.east}::float8, ${near.box.north}::float8))`
     : sql``;
@@ -71,12 +105,12 @@ export function withinBox(near: NearFilter): SQL {
 }
 
 /** Within the radius of the point: in the box first (the index), then by the exact distance. */
-export function withinRadius(near: NearFilter): SQL {
+export function withinRadius(near: NearSql): SQL {
   return sql`(${withinBox(near)} and ${milesFrom(near)} <= ${near.radius}::float8)`;
 }
 
 /** The listings a search around a point reads, by its mode. */
-export function nearCondition(near: NearFilter): SQL {
+export function nearCondition(near: NearSql): SQL {
   if (near.mode === 'virtual') return sql`${services.isVirtual}`;
   if (near.mode === 'local') return withinRadius(near);
   return sql`(${withinRadius(near)} or ${services.isVirtual})`;

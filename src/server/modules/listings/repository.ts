@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
@@ -8,7 +7,7 @@ import { BROWSE_PAGE_SIZE } from '#shared/services.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
-import { milesFrom, nearCondition, nearFilter, placePoint, withinBox, type NearFilter } from './near.js';
+import { milesFrom, nearCondition, nearFilter, nearPlaceholders, nearValues, placePoint, withinBox, type NearFilter, type NearSql } from './near.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -41,7 +40,7 @@ function listingColumns(viewerId: string | Placeholder | null) {
  * What a browse page reads for each listing: which one, at which revision (its card is remembered under both,
  * decision 031), whether the reader liked it, and its place in the order for the next page's cursor.
  */
-function pageColumns(viewerId: string | Placeholder | null, near?: NearFilter) {
+function pageColumns(viewerId: unknown, near?: NearSql) {
   return {
     id: services.id,
     revision: services.revision,
@@ -142,14 +141,28 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
   type BrowseShape = { viewer: boolean; owner?: boolean; category: boolean; type: boolean; search: boolean; title: boolean; rest: boolean; after: boolean; unanswered?: boolean };
   const ORDINARY_LIMIT = BROWSE_PAGE_SIZE + 1;
   /**
-   * A search around a point, run as a statement prepared under a name made from its text (issue 19). Its place, radius
-   * and cursor are parameters, so each shape of filter has one text, which PostgreSQL plans a few times and then keeps
-   * (planning these statements cost more than running them). Which plan is right is settled before (`isCrowded`, the
-   * plane's order), so one plan serves each text. Only the ordinary page size is named, as for browse.
+   * A search around a point (issue 19), built once per shape of filter with placeholders for its place, radius, box,
+   * filters and cursor, and prepared by name on each connection, as browse's are: no query building and, once
+   * PostgreSQL keeps its plan, no planning per request (planning these statements cost more than running them).
+   * Which plan is right is settled before (`isCrowded`, the plane's order), so one plan serves each shape. Only the
+   * ordinary page size is named, as for browse; any other page, and a search with words, is built with its values and
+   * run unnamed, planned with them.
    */
-  function runAroundPoint<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }, limit: number): Promise<T> {
-    if (limit !== ORDINARY_LIMIT) return query.prepare('').execute();
-    return query.prepare(`near_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 22)}`).execute();
+  type AroundQuery<T> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } };
+  type AroundBuild<T> = (value: (name: string) => unknown, near: NearSql, limit: number) => AroundQuery<T>;
+  const aroundStatements = new Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>();
+  function aroundPoint<T>(kind: string, shape: Record<string, boolean | undefined>, near: NearFilter, limit: number, values: Record<string, unknown>, build: AroundBuild<T>): Promise<T> {
+    const all: Record<string, unknown> = { ...values, ...nearValues(near) };
+    if (limit !== ORDINARY_LIMIT || shape.search) return build((name) => all[name] ?? null, near, limit).prepare('').execute();
+    // The shape's first letters: viewer, owner, category, type, after, unanswered (a search never gets here).
+    const flags = Object.entries(shape).flatMap(([name, on]) => (on ? [name[0]] : [])).join('');
+    const key = `near_${kind}_${flags || 'all'}_${near.mode}_${near.box ? 'box' : 'circle'}`;
+    let statement = aroundStatements.get(key) as ReturnType<AroundQuery<T>['prepare']> | undefined;
+    if (!statement) {
+      statement = build(sql.placeholder, nearPlaceholders(near.mode, near.box !== null), ORDINARY_LIMIT).prepare(key);
+      aroundStatements.set(key, statement);
+    }
+    return statement.execute(all);
   }
   type BrowseValues = { viewerId: string | null; ownerId?: string; categoryId?: number; listingType?: string; search?: string; titleSearch?: string; afterCreatedAt?: string; afterId?: number; limit: number };
 
@@ -157,10 +170,10 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * The page query of a shape. `value` gives each input: a placeholder for a prepared statement, or the value itself.
    * `walk` wraps the search vector so that no plan can read the text index: the plan walks the newest listings.
    */
-  function browseQuery(shape: BrowseShape, value: (name: keyof BrowseValues) => unknown, limit: number | Placeholder, walk: boolean, near?: NearFilter) {
+  function browseQuery(shape: BrowseShape, value: (name: keyof BrowseValues) => unknown, limit: number | Placeholder, walk: boolean, near?: NearSql) {
     const vector = walk ? sql`coalesce(${services.searchVector}, ''::tsvector)` : sql`${services.searchVector}`;
     return db
-      .select(pageColumns(shape.viewer ? (value('viewerId') as string | Placeholder) : null, near))
+      .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
       .from(services)
       .where(
         and(
@@ -253,30 +266,41 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     return counted >= point;
   }
 
-  /** What a nearest-first page keeps: public, within `filter.near`'s radius, every filter, past the cursor. */
-  function nearestConditions(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, after: { miles: number; id: number } | undefined, within: SQL) {
+  /** Which filters a nearest-first page has: each one a condition, its value a parameter. */
+  type NearestShape = { viewer: boolean; category: boolean; type: boolean; unanswered: boolean; search: boolean; after: boolean };
+  type NearestArgs = { filter: BrowseFilter & { near: NearFilter }; viewerId: string | null; limit: number; after?: { miles: number; id: number } };
+  function nearestShape({ filter, viewerId, after }: NearestArgs): { shape: NearestShape; values: Record<string, unknown> } {
+    return {
+      shape: { viewer: viewerId !== null, category: filter.categoryId !== undefined, type: !!filter.listingType, unanswered: !!filter.unanswered, search: !!filter.search, after: !!after },
+      values: { viewerId, categoryId: filter.categoryId, listingType: filter.listingType, search: filter.search, afterMiles: after?.miles, afterId: after?.id },
+    };
+  }
+
+  /** What a nearest-first page keeps: public, within the place's condition, every filter, past the cursor. */
+  function nearestConditions(shape: NearestShape, value: (name: string) => unknown, near: NearSql, within: SQL) {
     return and(
       isPublicListing,
       within,
-      viewerId ? sql`${services.userId} not in ${blockedBySql(viewerId)}` : undefined,
-      filter.categoryId !== undefined ? eq(services.categoryId, filter.categoryId) : undefined,
-      filter.listingType ? eq(services.listingType, filter.listingType) : undefined,
-      filter.unanswered ? unansweredRequest : undefined,
-      filter.search ? sql`${services.searchVector} @@ ${filter.search}::tsquery` : undefined,
-      after ? sql`(${milesFrom(filter.near)}, ${services.id}) > (${after.miles}::float8, ${after.id}::integer)` : undefined,
+      shape.viewer ? sql`${services.userId} not in ${blockedBySql(value('viewerId'))}` : undefined,
+      shape.category ? sql`${services.categoryId} = ${value('categoryId')}` : undefined,
+      shape.type ? eq(services.listingType, sql`${value('listingType')}`) : undefined,
+      shape.unanswered ? unansweredRequest : undefined,
+      shape.search ? sql`${services.searchVector} @@ ${value('search')}::tsquery` : undefined,
+      shape.after ? sql`(${milesFrom(near)}, ${services.id}) > (${value('afterMiles')}::float8, ${value('afterId')}::integer)` : undefined,
     );
   }
 
   /** The listings within `filter.near`'s radius past the cursor, nearest first, read through the box of the radius. */
-  async function nearestWithin(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
-    const miles = milesFrom(filter.near);
-    const query = db
-      .select(pageColumns(viewerId, filter.near))
-      .from(services)
-      .where(nearestConditions(filter, viewerId, after, nearCondition(filter.near)))
-      .orderBy(miles, services.id)
-      .limit(sql.raw(String(limit)) as unknown as number);
-    return filter.search ? query : runAroundPoint(query, limit);
+  function nearestWithin(args: NearestArgs): Promise<PageRow[]> {
+    const { shape, values } = nearestShape(args);
+    return aroundPoint('within', shape, args.filter.near, args.limit, values, (value, near, limit) =>
+      db
+        .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
+        .from(services)
+        .where(nearestConditions(shape, value, near, nearCondition(near)))
+        .orderBy(milesFrom(near), services.id)
+        .limit(sql.raw(String(limit)) as unknown as number),
+    );
   }
 
   /**
@@ -285,16 +309,18 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
    * since a degree of longitude is shorter than one of latitude, but every one of them lies within the largest of
    * these miles.
    */
-  async function nearestOnThePlane(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<number[]> {
-    const { near } = filter;
-    const query = db
-      .select({ miles: sql<number>`${milesFrom(near)}`.mapWith(Number) })
-      .from(services)
-      // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
-      .where(nearestConditions(filter, viewerId, after, withinBox({ ...near, box: null })))
-      .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
-      .limit(sql.raw(String(limit)) as unknown as number);
-    return (await runAroundPoint(query, limit)).map((r) => r.miles);
+  async function nearestOnThePlane(args: NearestArgs): Promise<number[]> {
+    const { shape, values } = nearestShape(args);
+    // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
+    const rows = await aroundPoint('plane', shape, { ...args.filter.near, box: null }, args.limit, values, (value, near, limit) =>
+      db
+        .select({ miles: sql<number>`${milesFrom(near)}`.mapWith(Number) })
+        .from(services)
+        .where(nearestConditions(shape, value, near, withinBox(near)))
+        .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
+        .limit(sql.raw(String(limit)) as unknown as number),
+    );
+    return rows.map((r) => r.miles);
   }
 
   const categoryIds = new Map<string, number>();
@@ -427,7 +453,8 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         // Around a point: a crowded box is walked along the newest listings, each kept when within the radius (no
         // box, so no plan reads the place index; a page fills within a few hundred rows); any other is read.
         const crowded = filter.near.mode === 'local' && (await isCrowded({ ...filter, near: filter.near }));
-        return runAroundPoint(browseQuery(shape, (name) => values[name] ?? null, limit, false, crowded ? { ...filter.near, box: null } : filter.near), limit);
+        const near = crowded ? { ...filter.near, box: null } : filter.near;
+        return aroundPoint('newest', shape, near, limit, values, (value, place, size) => browseQuery(shape, value as (name: keyof BrowseValues) => unknown, size, false, place));
       }
       // With words around a point, or only unanswered requests: planned with its values each time, as a rare search is.
       if (filter.near || filter.unanswered) return browseQuery(shape, (name) => values[name] ?? null, limit, false, filter.near);
@@ -448,12 +475,12 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         // First the page's worth of listings nearest on the plane, through the index's own order; the farthest of
         // them bounds the page: the circle of its miles holds at least a page of listings, so the page nearest by
         // great circle lies within it (a few more rows than a page, where the whole radius may hold thousands).
-        const plane = await nearestOnThePlane({ ...filter, near }, viewerId, limit, after);
+        const plane = await nearestOnThePlane({ filter: { ...filter, near }, viewerId, limit, after });
         // A hair more than the farthest, so that no rounding of the box or the distance leaves that listing out.
         const bound = Math.max(...plane) + 1e-9;
-        if (plane.length === limit && bound < near.radius) return nearestWithin({ ...filter, near: nearFilter(near, bound, 'local') }, viewerId, limit, after);
+        if (plane.length === limit && bound < near.radius) return nearestWithin({ filter: { ...filter, near: nearFilter(near, bound, 'local') }, viewerId, limit, after });
       }
-      return nearestWithin({ ...filter, near }, viewerId, limit, after);
+      return nearestWithin({ filter: { ...filter, near }, viewerId, limit, after });
     },
 
     /**
