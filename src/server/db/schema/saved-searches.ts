@@ -3,7 +3,6 @@ import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, s
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 import { categories } from './catalogue.js';
-import { services } from './listings.js';
 
 /** Saved searches (modules/saved-searches): a member's searches, and the new listings that matched them (issue 19). */
 
@@ -65,15 +64,18 @@ export const savedSearchMatches = pgTable(
      * whose search went while it was written is never read (every read starts from the search) and is pruned.
      */
     savedSearchId: integer('saved_search_id').notNull(),
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
+    /**
+     * The listing. No foreign key either (decision 053): its check cost a row lock per match written. A listing deleted
+     * for good leaves its matches behind: every read joins the listing, so they are never shown, and an email due for
+     * them finds nothing to show, marks them told, and the month's pruning takes them.
+     */
+    serviceId: integer('service_id').notNull(),
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [
+    // The one index, every read's way in (a search's matches); a second one cost as much to write as the rest.
     primaryKey({ columns: [t.savedSearchId, t.serviceId] }),
-    index('saved_search_matches_new_idx').on(t.savedSearchId, t.matchedAt),
   ],
 );
 

@@ -226,6 +226,28 @@ describe('instant alerts', () => {
     expect(mails).toHaveLength(1);
   });
 
+  it('sends nothing for a listing deleted for good after it matched; its match counts as told and goes with the month’s pruning', async () => {
+    const [seeker, poster] = [await member(), await member()];
+    const word = uniqueWord();
+    const search = await save(seeker, { search: word, frequency: 'instant' });
+    const listing = await createListing(t, poster.cookie, { title: `Removed ${word}` });
+    // An email just went, so the match waits its 10 minutes; meanwhile the poster's account and listings go for good.
+    await t.database.db.execute(sql`update saved_searches set last_alert_at = now() where id = ${search.id}`);
+    await run(inMinutes(1));
+    expect(await matched(search)).toEqual([listing.id]);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie: poster.cookie }, payload: { password: poster.password } });
+    expect(gone.statusCode, gone.body).toBe(200);
+
+    await run(inMinutes(20));
+    expect(await inbox(seeker)).toEqual([]);
+    const told = async () => (await t.database.db.select({ at: savedSearchMatches.alertedAt }).from(savedSearchMatches).where(sql`${savedSearchMatches.savedSearchId} = ${search.id}`)).map((r) => r.at !== null);
+    expect(await told()).toEqual([true]);
+    // A month on, housekeeping takes it.
+    await t.database.db.execute(sql`update saved_search_matches set matched_at = now() - interval '31 days' where saved_search_id = ${search.id}`);
+    await t.app.housekeeping();
+    expect(await told()).toEqual([]);
+  });
+
   it('emails only a confirmed address: an unconfirmed one gets nothing, then or later, though the matches count', async () => {
     const [seeker, poster] = [await member(false), await member()];
     const word = uniqueWord();
