@@ -52,9 +52,24 @@ describe('the new-device email', () => {
     const person = await verifiedMember();
     const again = await login(person.email, { device: person.device });
     expect(again.statusCode).toBe(200);
-    // The cookie is kept as it is: nothing new to set.
-    expect(deviceCookieFrom(again)).toBeUndefined();
+    // The same cookie, renewed for another 400 days.
+    expect(deviceCookieFrom(again)).toMatchObject({ value: person.device, maxAge: 400 * 24 * 60 * 60, httpOnly: true });
     expect(await newSignInEmails(person.email)).toHaveLength(0);
+  });
+
+  it("forgets the account's browsers unseen for 400 days at its next sign-in, and only that account's", async () => {
+    const [person, other] = [await verifiedMember(), await verifiedMember()];
+    const longAgo = new Date(Date.now() - 401 * 24 * 60 * 60 * 1000);
+    const lately = new Date(Date.now() - 399 * 24 * 60 * 60 * 1000);
+    await t.database.db.insert(knownDevices).values([
+      { userId: person.user.id, deviceHash: 'stale', lastSeenAt: longAgo },
+      { userId: person.user.id, deviceHash: 'recent', lastSeenAt: lately },
+      { userId: other.user.id, deviceHash: 'stale', lastSeenAt: longAgo },
+    ]);
+    expect((await login(person.email, { device: person.device })).statusCode).toBe(200);
+    const hashes = async (who: SignedUp) => (await t.database.db.select({ hash: knownDevices.deviceHash }).from(knownDevices).where(eq(knownDevices.userId, who.user.id))).map((r) => r.hash).sort();
+    expect(await hashes(person)).toEqual([createHash('sha256').update(person.device).digest('base64url'), 'recent'].sort());
+    expect(await hashes(other)).toContain('stale');
   });
 
   it('is sent once for a new browser, with the time, the browser and system and the sessions link; that browser is then known', async () => {

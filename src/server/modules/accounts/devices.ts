@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_STEP_TEXTS, type SignInMethod } from '#shared/two-step.js';
 import type { Db } from '../../db/client.js';
@@ -14,11 +14,14 @@ import { hostCookieName, hostCookieOptions } from './cookies.js';
  * HttpOnly device cookie; only its SHA-256 is kept, per account, in `known_devices`. A sign-in from a browser whose
  * cookie is missing or unknown to that account tells the member by email ('New sign-in to your account'), through
  * the outbox and only to a verified address, then records the browser. Sign-up records its browser without an email.
+ * Each sign-in renews the cookie for another 400 days; a browser the account has not seen for that long has lost it,
+ * and is forgotten at the account's next sign-in (so the table holds what the account's browsers can still present).
  */
 
 export const DEVICE_COOKIE = 'csm_device';
 /** Browsers cap a cookie's life at 400 days. */
 const DEVICE_COOKIE_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** The sessions page the email links to (src/web/app/paths.ts: paths.profile, its #sessions section). */
 export const SESSIONS_PAGE_PATH = '/profile#sessions';
 
@@ -79,6 +82,9 @@ export function createDeviceTracker(deps: DeviceTrackerDeps) {
       const deviceHash = hashDevice(token);
       const now = new Date();
       await transaction(db, async (tx) => {
+        await tx
+          .delete(knownDevices)
+          .where(and(eq(knownDevices.userId, input.userId), lt(knownDevices.lastSeenAt, new Date(now.getTime() - DEVICE_COOKIE_DAYS * DAY_MS))));
         const [known] = await tx
           .update(knownDevices)
           .set({ lastSeenAt: now })
@@ -96,9 +102,7 @@ export function createDeviceTracker(deps: DeviceTrackerDeps) {
         if (!user?.email || !user.verified || user.deletedAt) return;
         await mail.enqueue(tx, newSignInEmail({ to: user.email, username: user.username, at: now, userAgent: input.userAgent, publicUrl }));
       });
-      if (token !== presented) {
-        reply.setCookie(cookieName, token, { ...hostCookieOptions(publicUrl), maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60 });
-      }
+      reply.setCookie(cookieName, token, { ...hostCookieOptions(publicUrl), maxAge: (DEVICE_COOKIE_DAYS * DAY_MS) / 1000 });
     },
   };
 }
