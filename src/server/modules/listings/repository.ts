@@ -4,6 +4,7 @@ import { type Db, rowsOf } from '../../db/client.js';
 import { categories, conversations, searchWords, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
 import { BROWSE_PAGE_SIZE } from '#shared/services.js';
+import { CATALOGUE } from '#shared/catalogue.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
@@ -254,7 +255,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     const key = JSON.stringify([near.latitude, near.longitude, near.radius, filter.categoryId, filter.listingType]);
     const known = crowdedBoxes.get(key);
     if (known !== undefined) return known;
-    const share = (filter.categoryId !== undefined ? 1 / 8 : 1) * (filter.listingType ? 1 / 2 : 1);
+    const share = (filter.categoryId !== undefined ? 1 / CATALOGUE.length : 1) * (filter.listingType ? 1 / 2 : 1);
     const point = Math.max(BROWSE_PAGE_SIZE * 4, Math.ceil(Math.sqrt(ORDINARY_LIMIT * (await estimatedListings()) * share)));
     const rows = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from (
