@@ -72,10 +72,23 @@ async function main() {
   });
   const demoListings = config.DEMO_DATA ? await database.exclusively(() => app.seedDemoData()) : 0;
 
-  const sweep = setInterval(() => void app.housekeeping(), 60 * 60 * 1000);
+  // The timers' work in flight, awaited at shutdown before the database closes (a run cut off there would fail on a
+  // closed pool and be logged as a failure); none starts once shutdown has begun.
+  let closing = false;
+  const running = new Set<Promise<void>>();
+  const inBackground = (work: () => Promise<unknown>, failure: string): Promise<void> => {
+    if (closing) return Promise.resolve();
+    const run: Promise<void> = work()
+      .then(() => undefined, (err: unknown) => app.log.warn({ err }, failure))
+      .finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  };
+
+  const sweep = setInterval(() => void inBackground(() => app.housekeeping(), 'the hourly housekeeping failed'), 60 * 60 * 1000);
   sweep.unref();
   // Listings expire (issue 19, decision 051): reminders a week ahead, then hidden once their day has passed.
-  const expirySweep = setInterval(() => void app.listingExpiry().catch((err: unknown) => app.log.warn({ err }, 'the listing expiry sweep failed; the next one tries again')), 60 * 1000);
+  const expirySweep = setInterval(() => void inBackground(() => app.listingExpiry(), 'the listing expiry sweep failed; the next one tries again'), 60 * 1000);
   expirySweep.unref();
 
   // Saved searches' alerts (issue 19, decision 053): new listings matched and due emails written every 15 s, one
@@ -83,18 +96,14 @@ async function main() {
   let alertsTimer: NodeJS.Timeout | undefined;
   const runAlerts = () => {
     alertsTimer = setTimeout(() => {
-      void app
-        .savedSearchAlerts()
-        .catch((err: unknown) => app.log.warn({ err }, 'the saved-search alerts run failed; the next one tries again'))
-        .finally(() => {
-          if (!closing) runAlerts();
-        });
+      void inBackground(() => app.savedSearchAlerts(), 'the saved-search alerts run failed; the next one tries again').finally(() => {
+        if (!closing) runAlerts();
+      });
     }, ALERTS_EVERY_MS);
     alertsTimer.unref();
   };
 
   let stopBackups = () => {};
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -107,6 +116,7 @@ async function main() {
     stopBackups();
     // close() stops accepting connections and waits for in-flight requests before resolving.
     await app.close();
+    await Promise.all(running);
     await database.close();
     await unlock?.();
     process.exit(0);
