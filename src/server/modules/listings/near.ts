@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { SQL, sql, type Placeholder } from 'drizzle-orm';
 import { services } from '../../db/schema.js';
 
 /**
@@ -51,9 +51,11 @@ type Param = number | Placeholder;
 export interface NearSql {
   latitude: Param;
   longitude: Param;
-  radius: Param;
+  /** Or a value the statement works out itself (nearest first's bound). */
+  radius: Param | SQL;
   mode: NearFilter['mode'];
-  box: { west: Param; south: Param; east: Param; north: Param } | null;
+  /** Its corners, or the box as one SQL value (`boxAroundSql`). */
+  box: { west: Param; south: Param; east: Param; north: Param } | SQL | null;
 }
 
 /** The placeholders of a search around a point with this mode, with or without a box; `nearValues` fills them. */
@@ -77,6 +79,19 @@ export function nearValues(near: NearFilter): Record<string, number> {
   };
 }
 
+const raw = (n: number) => sql.raw(`${n}::float8`);
+
+/**
+ * `boxAround` in SQL, for a radius the statement itself works out (nearest first's bound, never more than a radius
+ * whose box `boxAround` found clear of the antimeridian): the same box, by the same formula, as one value.
+ */
+export function boxAroundSql(latitude: Param, longitude: Param, radius: SQL): SQL {
+  const dLat = sql`(${radius} / ${raw(MILES_PER_DEGREE_LATITUDE)})`;
+  const poleward = sql`least(89.9::float8, greatest(abs(${latitude}::float8 - ${dLat}), abs(${latitude}::float8 + ${dLat})))`;
+  const dLng = sql`(${radius} / (${raw(MILES_PER_DEGREE_LONGITUDE)} * cos(radians(${poleward}))))`;
+  return sql`box(point(${longitude}::float8 - ${dLng}, ${latitude}::float8 - ${dLat}), point(${longitude}::float8 + ${dLng}, ${latitude}::float8 + ${dLat}))`;
+}
+
 export function nearFilter(place: { latitude: number; longitude: number }, radius: number, mode: NearFilter['mode']): NearFilter {
   return { latitude: place.latitude, longitude: place.longitude, radius, mode, box: boxAround(place.latitude, place.longitude, radius) };
 }
@@ -98,15 +113,18 @@ export function milesFrom(near: Pick<NearSql, 'latitude' | 'longitude'>): SQL<nu
 
 /** A listing with a place inside the box around the circle: what the GiST place index reads. */
 export function withinBox(near: Pick<NearSql, 'box'>): SQL {
-  const inBox = near.box
-    ? sql` and ${placePoint} <@ box(point(${near.box.west}::float8, ${near.box.south}::float8), point(${near.box.east}::float8, ${near.box.north}::float8))`
-    : sql``;
+  const { box } = near;
+  const inBox = !box
+    ? sql``
+    : box instanceof SQL
+      ? sql` and ${placePoint} <@ ${box}`
+      : sql` and ${placePoint} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`;
   return sql`(not ${services.isVirtual} and ${services.latitude} is not null${inBox})`;
 }
 
 /** Within the radius of the point: in the box first (the index), then by the exact distance. */
 export function withinRadius(near: NearSql): SQL {
-  return sql`(${withinBox(near)} and ${milesFrom(near)} <= ${near.radius}::float8)`;
+  return sql`(${withinBox(near)} and ${milesFrom(near)} <= ${near.radius instanceof SQL ? near.radius : sql`${near.radius}::float8`})`;
 }
 
 /** The listings a search around a point reads, by its mode. */

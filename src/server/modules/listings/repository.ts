@@ -8,7 +8,7 @@ import { CATALOGUE } from '#shared/catalogue.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
-import { milesFrom, nearCondition, nearFilter, nearPlaceholders, nearValues, placePoint, withinBox, type NearFilter, type NearSql } from './near.js';
+import { boxAroundSql, milesFrom, nearCondition, nearPlaceholders, nearValues, placePoint, withinBox, type NearFilter, type NearSql } from './near.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -305,23 +305,43 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
   }
 
   /**
-   * The miles to the `limit` listings nearest the centre on the flat latitude-longitude plane, as the GiST place index
-   * hands them out in order (`<->`, reading about as many rows as it returns): not the great-circle order,
-   * since a degree of longitude is shorter than one of latitude, but every one of them lies within the largest of
-   * these miles.
+   * Nearest first in one statement, bounded by the plane (issue 19, decision 050): first the `limit` listings nearest
+   * the centre on the flat latitude-longitude plane, as the GiST place index hands them out in order (`<->`, reading
+   * about as many rows as it returns) — not the great-circle order, since a degree of longitude is shorter than one of
+   * latitude, but the circle of the farthest one's miles holds at least a page of listings, so the page nearest by
+   * great circle lies within it. Then that circle (a hair wider, so that no rounding leaves that listing out; the
+   * whole radius when the plane found fewer, or farther) through its box: a few more rows than a page, where the
+   * whole radius may hold thousands.
    */
-  async function nearestOnThePlane(args: NearestArgs): Promise<number[]> {
+  function nearestBounded(args: NearestArgs): Promise<PageRow[]> {
     const { shape, values } = nearestShape(args);
-    // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
-    const rows = await aroundPoint('plane', shape, { ...args.filter.near, box: null }, args.limit, values, (value, near, limit) =>
-      db
-        .select({ miles: sql<number>`${milesFrom(near)}`.mapWith(Number) })
+    return aroundPoint('bounded', shape, args.filter.near, args.limit, values, (value, near, limit) => {
+      const plane = db.$with('plane').as(
+        db
+          .select({ miles: sql<number>`${milesFrom(near)}`.as('plane_miles') })
+          .from(services)
+          // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
+          .where(nearestConditions(shape, value, near, withinBox({ box: null })))
+          .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
+          .limit(sql.raw(String(limit)) as unknown as number),
+      );
+      const radius = sql`${near.radius}::float8`;
+      const bound = db.$with('bound').as(
+        db.select({ miles: sql<number>`case when count(*) = ${sql.raw(String(limit))} then least(max(${plane.miles}) + 1e-9, ${radius}) else ${radius} end`.as('bound_miles') }).from(plane),
+      );
+      const circle: NearSql = {
+        ...near,
+        radius: sql`(select ${bound.miles} from ${bound})`,
+        box: sql`(select ${boxAroundSql(near.latitude, near.longitude, sql`${bound.miles}`)} from ${bound})`,
+      };
+      return db
+        .with(plane, bound)
+        .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
         .from(services)
-        .where(nearestConditions(shape, value, near, withinBox(near)))
-        .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
-        .limit(sql.raw(String(limit)) as unknown as number),
-    );
-    return rows.map((r) => r.miles);
+        .where(nearestConditions(shape, value, near, nearCondition(circle)))
+        .orderBy(milesFrom(near), services.id)
+        .limit(sql.raw(String(limit)) as unknown as number);
+    });
   }
 
   const categoryIds = new Map<string, number>();
@@ -472,15 +492,8 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
      */
     async browseNearest(filter: BrowseFilter & { near: NearFilter }, viewerId: string | null, limit: number, after?: { miles: number; id: number }): Promise<PageRow[]> {
       const near = { ...filter.near, mode: 'local' as const };
-      if (near.box && !filter.search && (options.placePlan ?? 'plane') !== 'sparse') {
-        // First the page's worth of listings nearest on the plane, through the index's own order; the farthest of
-        // them bounds the page: the circle of its miles holds at least a page of listings, so the page nearest by
-        // great circle lies within it (a few more rows than a page, where the whole radius may hold thousands).
-        const plane = await nearestOnThePlane({ filter: { ...filter, near }, viewerId, limit, after });
-        // A hair more than the farthest, so that no rounding of the box or the distance leaves that listing out.
-        const bound = Math.max(...plane) + 1e-9;
-        if (plane.length === limit && bound < near.radius) return nearestWithin({ filter: { ...filter, near: nearFilter(near, bound, 'local') }, viewerId, limit, after });
-      }
+      // Bounded by the plane's order, or read through the box of the whole radius (a sparse place, a search with words).
+      if (near.box && !filter.search && (options.placePlan ?? 'plane') !== 'sparse') return nearestBounded({ filter: { ...filter, near }, viewerId, limit, after });
       return nearestWithin({ filter: { ...filter, near }, viewerId, limit, after });
     },
 
