@@ -146,7 +146,7 @@ test('the administrator bans a member, settles two reports, deletes a listing fo
     await otherPage.getByRole('tab', { name: 'Sign in' }).click();
     await otherPage.getByLabel('Email', { exact: true }).fill(victim.email);
     await otherPage.getByLabel('Password', { exact: true }).fill(victim.password);
-    await otherPage.getByRole('button', { name: 'Sign in' }).click();
+    await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(otherPage.getByRole('alert').filter({ hasText: 'Your account has been suspended' })).toBeVisible();
     await expect(otherPage).toHaveURL(/\/login/);
   });

@@ -21,7 +21,7 @@ async function signInSuspended(page: Page, account: Account): Promise<void> {
   await page.getByRole('tab', { name: 'Sign in' }).click();
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your account has been suspended' })).toBeVisible();
 }
 
@@ -62,7 +62,7 @@ test('a banned member reads the reason at sign-in and appeals; the administrator
   // A wrong password learns nothing of it.
   await page.getByLabel('Password', { exact: true }).fill('a wrong password here');
   consoleGuard.allowFailedRequest('POST', '/api/auth/login', 401);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
   await expect(page.getByText(`Reason: ${REASON}`)).toHaveCount(0);
 
@@ -89,7 +89,7 @@ test('a banned member reads the reason at sign-in and appeals; the administrator
   await page.getByRole('tab', { name: 'Sign in' }).click();
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
 });
 

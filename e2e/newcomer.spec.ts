@@ -148,7 +148,7 @@ test('signing in with a wrong password is refused with "Invalid email or passwor
   await expect(page).toHaveURL('/login');
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(`${account.password}-wrong`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await expect(page).toHaveURL('/login');
 

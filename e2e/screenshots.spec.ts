@@ -428,7 +428,7 @@ test.describe('sanctions and appeals', () => {
     await page.getByRole('tab', { name: 'Sign in' }).click();
     await page.getByLabel('Email', { exact: true }).fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Appeal this decision' })).toBeVisible();
     await photograph(page, 'login-suspended', PHONE);
     await photograph(page, 'login-suspended', DESKTOP);

@@ -49,6 +49,27 @@ export const PASSKEY_TEXTS = {
   signIn: 'Sign in with a passkey',
   cancelled: 'The passkey request was cancelled.',
   unsupported: 'This browser does not support passkeys.',
+  // The profile's section and the login page (the web part of issue 20).
+  addedOn: 'Added',
+  loading: 'Loading passkeys',
+  failure: 'Your passkeys could not be loaded.',
+  addTitle: 'Add a passkey',
+  addDescription: 'Your browser, phone or password manager will ask you to create the passkey and to confirm it is you.',
+  nameLabel: 'Name',
+  nameOptionalLabel: 'Name (optional)',
+  nameHint: 'Something to tell your passkeys apart, such as “Work laptop”. Left empty, it takes the name of your password manager.',
+  passwordLabel: 'Password',
+  continue: 'Continue',
+  waiting: 'Waiting for your passkey...',
+  renameTitle: 'Rename passkey',
+  save: 'Save',
+  saving: 'Saving...',
+  cancel: 'Cancel',
+  removeTitle: 'Remove passkey?',
+  removing: 'Removing...',
+  failed: 'Something went wrong with the passkey. Please try again.',
+  signingIn: 'Signing in...',
+  or: 'or',
 } as const;
 
 /** Base64url, as WebAuthn's JSON forms carry binary values (padding tolerated). */
@@ -102,6 +123,14 @@ export const passkeyRegistrationOptionsBodySchema = z.strictObject({ password: t
 export const registerPasskeySchema = z.strictObject({ response: registrationResponseSchema, name: passkeyNameSchema.optional() });
 export type RegisterPasskeyInput = z.infer<typeof registerPasskeySchema>;
 export const renamePasskeySchema = z.strictObject({ name: passkeyNameSchema });
+/**
+ * The profile's 'Add a passkey' form: an optional name (empty: not sent, the server names it after the provider) and, once the
+ * server asked for it (403 recent_sign_in_required), the password.
+ */
+export const addPasskeyFormSchema = z.object({
+  name: z.string().trim().max(PASSKEY_NAME_MAX, PASSKEY_TEXTS.nameTooLong),
+  password: z.string().max(PASSWORD_MAX),
+});
 export const passkeyAuthenticateSchema = z.strictObject({ response: authenticationResponseSchema });
 export type PasskeyAuthenticateInput = z.infer<typeof passkeyAuthenticateSchema>;
 /** Any other id is simply not found (404). */

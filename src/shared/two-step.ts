@@ -86,3 +86,69 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: TWO_STEP_TEXTS.sessionNotFound }) });
 export const signedOutOthersSchema = z.object({ signedOut: z.number().int() });
+
+/** What the profile's 'Two-step sign-in' section and the second step of sign-in say (issue 20, the web part). */
+export const TWO_STEP_PAGE_TEXTS = {
+  title: 'Two-step sign-in',
+  statusOff: 'Off',
+  statusOn: 'On',
+  statusLabel: 'Status:',
+  explainOff:
+    'After your password, sign-in also asks for a 6-digit code from an authenticator app on your phone, so a stolen password alone cannot open your account.',
+  explainOn: 'Signing in with your password also asks for a code from your authenticator app, or one of your recovery codes.',
+  setUp: 'Set up two-step sign-in',
+  starting: 'Starting...',
+  cancel: 'Cancel',
+  passwordTitle: 'Confirm your password',
+  passwordLabel: 'Password',
+  continue: 'Continue',
+  checking: 'Checking...',
+  scanTitle: 'Scan the QR code',
+  scanHelp: 'Open your authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and scan this code.',
+  qrAlt: 'QR code to add this account to an authenticator app',
+  secretLabel: "Can't scan it? Type this key into the app instead:",
+  copyKey: 'Copy key',
+  keyCopied: 'Key copied',
+  codeLabel: 'Code from your app',
+  codeHelp: 'Enter the 6-digit code the app now shows for this account.',
+  turnOn: 'Turn on',
+  turningOn: 'Turning on...',
+  recoveryTitle: 'Your recovery codes',
+  recoveryHelp: 'If you lose your phone, sign in with one of these instead of a code. Save them now: print them, or keep them in a password manager.',
+  recoveryListLabel: 'Recovery codes',
+  copyCodes: 'Copy codes',
+  codesCopied: 'Recovery codes copied',
+  download: 'Download as a text file',
+  downloadName: 'recovery-codes.txt',
+  copyFailed: 'Could not copy. Select the text and copy it yourself.',
+  done: 'Done',
+  turnOff: 'Turn off',
+  turnOffTitle: 'Turn off two-step sign-in',
+  turnOffHelp: 'Confirm with a code from your authenticator app (or a recovery code), or with your password.',
+  usePassword: 'Use your password instead',
+  useCode: 'Use a code instead',
+  turningOff: 'Turning off...',
+  secondStepTitle: 'Two-step sign-in',
+  secondStepHelp: 'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.',
+  secondStepCodeLabel: 'Authentication code',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  useDifferentAccount: 'Use a different account',
+  backToSignIn: 'Back to sign in',
+  signIn: 'Sign in',
+  resetSecondStep: 'Your new password is set. Two-step sign-in is on for this account, so one more step signs you in.',
+  resetExpiredTitle: 'Please sign in',
+  adminGuidanceTitle: 'Set up a second factor first',
+  adminGuidanceLink: 'Go to your sign-in security settings',
+  resetExpired: 'Your new password is set, but signing in took too long. Sign in with your new password.',
+} as const;
+
+/** The profile section's anchor (`/profile#two-step`): the admin dashboard links to it when REQUIRE_ADMIN_2FA refuses. */
+export const TWO_STEP_SECTION_ID = 'two-step';
+
+export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
+
+/** The password typed again: before setting up (after a sign-in older than the recent one) or to turn it off. */
+export const twoStepPasswordSchema = z.strictObject({
+  password: text({ error: TWO_STEP_TEXTS.passwordRequired }).min(1, TWO_STEP_TEXTS.passwordRequired).max(PASSWORD_MAX),
+});

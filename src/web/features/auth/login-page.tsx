@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loginErrorMessage, safeReturnTo, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
 import { paths } from '../../app/paths.js';
@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { useAuthProviders } from './api/get-auth-providers.js';
 import { CreateAccountForm } from './create-account-form.js';
+import { PasskeySignIn, usePasskeySignIn } from './passkey-sign-in.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** Where to go after signing in; never back to this page, which would reload forever. */
@@ -93,14 +94,21 @@ export default function LoginPage() {
 
 /** Sign in or create an account with an email and a password; the 'Sign up' links open the second tab. */
 function LocalAccountTabs({ onSignedIn, signUp }: { onSignedIn: () => void; signUp: boolean }) {
+  const passkey = usePasskeySignIn(onSignedIn);
+  // While a two-step sign-in asks for its code, that is the one thing on the page to do (and 'Use a different
+  // account' the way back).
+  const [secondStep, setSecondStep] = useState(false);
   return (
     <Tabs defaultValue={signUp ? 'create-account' : 'sign-in'}>
-      <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
-        <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-        <TabsTrigger value="create-account">Create account</TabsTrigger>
-      </TabsList>
+      {!secondStep && (
+        <TabsList aria-label="Sign in or create an account" className="grid w-full grid-cols-2">
+          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+          <TabsTrigger value="create-account">Create account</TabsTrigger>
+        </TabsList>
+      )}
       <TabsContent value="sign-in">
-        <SignInForm onSignedIn={onSignedIn} />
+        <SignInForm onSignedIn={onSignedIn} emailAutoComplete={passkey.emailAutoComplete} onSecondStep={setSecondStep} />
+        {!secondStep && <PasskeySignIn {...passkey} />}
       </TabsContent>
       <TabsContent value="create-account">
         <CreateAccountForm onSignedIn={onSignedIn} />

@@ -1,8 +1,10 @@
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema } from '#shared/auth.js';
+import { TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { paths } from '../../app/paths.js';
 import { EmailField } from '../../components/form/email-field.js';
 import { PasswordField } from '../../components/form/password-field.js';
@@ -11,28 +13,18 @@ import { Button } from '../../components/ui/button.js';
 import { Form } from '../../components/ui/form.js';
 import { ApiError } from '../../lib/api.js';
 import { useLogin } from './api/login.js';
-import { SANCTION_TEXTS } from '#shared/sanction-texts.js';
+import { needsSecondFactor } from './api/login-second-factor.js';
+import { SecondFactorForm } from './second-factor-form.js';
+import { SuspensionNotice } from './suspension-notice.js';
 
-/**
- * Under 'Your account has been suspended', once the password was right (issue 18): the reason the administrator
- * gave, and the appeal link, or word that the appeal is with the team.
- */
-function SuspensionNotice({ reason, appealUrl }: { reason: string | null; appealUrl: string | null }) {
-  return (
-    <div className="space-y-2 rounded-md border p-3 text-sm">
-      {reason && <p className="[overflow-wrap:anywhere]">{SANCTION_TEXTS.suspendedReason(reason)}</p>}
-      {appealUrl ? (
-        <a href={appealUrl} className="font-medium text-link underline underline-offset-4">
-          {SANCTION_TEXTS.appealLink}
-        </a>
-      ) : (
-        <p>{SANCTION_TEXTS.appealPending}</p>
-      )}
-    </div>
-  );
+interface SignInFormProps {
+  onSignedIn: () => void;
+  emailAutoComplete?: string;
+  /** Told when the second step of a two-step sign-in shows or goes: the page hides the other ways in meanwhile. */
+  onSecondStep?: (shown: boolean) => void;
 }
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({ onSignedIn, emailAutoComplete, onSecondStep }: SignInFormProps) {
   const login = useLogin();
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -40,19 +32,46 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   });
   // After success the page is about to be replaced; keep the form locked until then.
   const busy = login.isPending || login.isSuccess;
+  // With two-step sign-in on, the right password leads to the second step (decision 054); back from it, the field to type in.
+  const [secondStep, setSecondStep] = useState(false);
+  const returnTo = useRef<'email' | 'password' | null>(null);
+  useEffect(() => onSecondStep?.(secondStep), [secondStep, onSecondStep]);
+  useEffect(() => {
+    if (secondStep || !returnTo.current) return;
+    form.setFocus(returnTo.current);
+    returnTo.current = null;
+  }, [secondStep, form]);
+
+  if (secondStep) {
+    const back = (expired: boolean) => {
+      login.reset();
+      if (expired) {
+        form.resetField('password');
+        form.setError('root.server', { type: 'server', message: TWO_STEP_TEXTS.pendingExpired });
+      } else {
+        form.reset();
+      }
+      returnTo.current = expired ? 'password' : 'email';
+      setSecondStep(false);
+    };
+    return <SecondFactorForm onSignedIn={onSignedIn} onBack={back} />;
+  }
 
   return (
     <Form {...form}>
       <form
         onSubmit={form.handleSubmit((values) =>
-          login.mutate(values, { onSuccess: onSignedIn, onError: (error) => showServerErrors(form.setError, error, ['email', 'password']) }),
+          login.mutate(values, {
+            onSuccess: (answer) => (needsSecondFactor(answer) ? setSecondStep(true) : onSignedIn()),
+            onError: (error) => showServerErrors(form.setError, error, ['email', 'password']),
+          }),
         )}
         className="space-y-4"
         noValidate
       >
         <FormErrorAlert />
         {login.error instanceof ApiError && login.error.suspension && <SuspensionNotice {...login.error.suspension} />}
-        <EmailField control={form.control} name="email" />
+        <EmailField control={form.control} name="email" autoComplete={emailAutoComplete} />
         <PasswordField
           control={form.control}
           name="password"

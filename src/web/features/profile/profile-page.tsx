@@ -13,6 +13,7 @@ import { usePageMeta } from '../../lib/use-page-meta.js';
 import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
 import { BlockedMembersSection } from '../members/index.js';
 import { MyReportsSection } from '../reports/index.js';
+import { PasskeysSection, SessionsSection, TwoStepSection } from '../security/index.js';
 import { EmailNotificationsSetting } from './email-notifications-setting.js';
 import { HOME_ZIP_SETTING_TEXTS, HomeZipSetting } from './home-zip-setting.js';
 import { UsernameField } from './username-field.js';
@@ -58,6 +59,8 @@ export default function ProfilePage() {
             </h2>
             <PasswordSetting user={user} />
           </section>
+          <TwoStepSection user={user} />
+          <PasskeysSection />
           <section aria-labelledby="home-zip-title" className="space-y-4">
             <h2 id="home-zip-title" className="text-lg font-semibold">
               {HOME_ZIP_SETTING_TEXTS.title}
@@ -70,6 +73,7 @@ export default function ProfilePage() {
             </h2>
             <EmailNotificationsSetting user={user} />
           </section>
+          <SessionsSection />
           <BlockedMembersSection />
           <MyReportsSection />
           <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
+import { TWO_STEP_PAGE_TEXTS } from '#shared/two-step.js';
 import { paths } from '#web/app/paths.js';
 import { PasswordField } from '#web/components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
@@ -12,6 +13,7 @@ import { Form } from '#web/components/ui/form.js';
 import { ApiError } from '#web/lib/api.js';
 import { toastAfterLoad } from '#web/lib/toast-after-load.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { needsSecondFactor, SecondFactorForm } from '../../auth/index.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { AccountCard } from '../components/account-card.js';
 import { LinkProblem } from '../components/link-problem.js';
@@ -26,6 +28,9 @@ export default function ResetPasswordPage() {
   usePageMeta('Set a new password', 'Choose a new password for your Community Services Marketplace account.');
   const parsed = accountTokenSchema.safeParse(new URLSearchParams(useSearch()).get('token') ?? '');
   const [linkRefused, setLinkRefused] = useState(false);
+  // The new password is set; with two-step sign-in on, the session still waits for a code (decision 054).
+  const [step, setStep] = useState<'password' | 'second-factor' | 'expired'>('password');
+  const [, navigate] = useLocation();
   const reset = useResetPassword();
   const form = useForm<z.input<typeof resetPasswordFormSchema>, unknown, ResetPasswordFormValues>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -47,13 +52,35 @@ export default function ResetPasswordPage() {
     );
   }
   const token = parsed.data;
+  const signedIn = () => toastAfterLoad({ title: 'Password reset', description: ACCOUNT_MESSAGES.passwordReset }, paths.home);
+
+  if (step === 'expired') {
+    return (
+      <LinkProblem title={TWO_STEP_PAGE_TEXTS.resetExpiredTitle} message={TWO_STEP_PAGE_TEXTS.resetExpired}>
+        <Button asChild>
+          <Link href={paths.login}>{TWO_STEP_PAGE_TEXTS.signIn}</Link>
+        </Button>
+      </LinkProblem>
+    );
+  }
+  if (step === 'second-factor') {
+    return (
+      <AccountCard title="Set a new password" description={TWO_STEP_PAGE_TEXTS.resetSecondStep}>
+        <SecondFactorForm
+          onSignedIn={signedIn}
+          onBack={(expired) => (expired ? setStep('expired') : navigate(paths.login))}
+          backLabel={TWO_STEP_PAGE_TEXTS.backToSignIn}
+        />
+      </AccountCard>
+    );
+  }
 
   function onSubmit({ password }: ResetPasswordFormValues) {
     reset.mutate(
       { token, password },
       {
         // A full page load: the new session cookie, and nothing cached from before it.
-        onSuccess: () => toastAfterLoad({ title: 'Password reset', description: ACCOUNT_MESSAGES.passwordReset }, paths.home),
+        onSuccess: (answer) => (needsSecondFactor(answer) ? setStep('second-factor') : signedIn()),
         onError: (error) => {
           if (isInvalidLink(error)) setLinkRefused(true);
           else showServerErrors(form.setError, error, ['password']);

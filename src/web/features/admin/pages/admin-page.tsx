@@ -6,12 +6,14 @@ import { useAuth } from '#web/app/session/index.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
+import { useHealthWarnings } from '../api/health-warnings.js';
 import { SANCTION_TEXTS } from '#shared/sanction-texts.js';
 import { AppealsTab } from '../components/appeals-tab.js';
 import { AuditLogTab } from '../components/audit-log-tab.js';
 import { BackupsPanel } from '../components/backups-panel.js';
 import { ConversationsTab } from '../components/conversations-tab.js';
 import { HealthWarningsAlert } from '../components/health-warnings-alert.js';
+import { needsAdminSecondFactor, SecondFactorGuidance } from '../components/second-factor-guidance.js';
 import { OverviewTab } from '../components/overview-tab.js';
 import { ReportsTab } from '../components/reports-tab.js';
 import { ServicesTab } from '../components/services-tab.js';
@@ -54,6 +56,16 @@ function Dashboard() {
   const [, navigate] = useLocation();
   const requested = searchParams.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'users';
+  // REQUIRE_ADMIN_2FA: the dashboard's first call (shared with the warnings above the tabs) tells whether any will be answered.
+  const healthWarnings = useHealthWarnings();
+  if (needsAdminSecondFactor(healthWarnings.error)) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight">{ADMIN_TEXTS.title}</h1>
+        <SecondFactorGuidance />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, User } from '#shared/auth.js';
+import type { SecondFactorRequired } from '#shared/two-step.js';
 import { api } from '#web/lib/api.js';
 
-export function login(input: LoginInput): Promise<User> {
-  return api.post<User>('/api/auth/login', input);
+/** The User and a session, or, for an account with two-step sign-in on, `{ secondFactorRequired: true }` (decision 054). */
+export function login(input: LoginInput): Promise<User | SecondFactorRequired> {
+  return api.post<User | SecondFactorRequired>('/api/auth/login', input);
 }
 
 /** Success is followed by a full page load, which reads the new session afresh; no cache to update here. */
