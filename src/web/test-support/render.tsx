@@ -64,6 +64,16 @@ export async function expectToast(title: string, description?: string): Promise<
 }
 
 /**
+ * For a test that goes on after a toast: Radix announces a new toast to screen readers two frames later and drops the
+ * announcement a second after that, each a state update that React reports when it lands between a test's awaits
+ * rather than inside act() (awaiting the clipboard, say). Called straight after the toast appears, this lets both
+ * happen inside act().
+ */
+export async function letToastAnnounce(): Promise<void> {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
+}
+
+/**
  * Toasts live in a module-level store (use-toast.ts) that outlives a test's render: dismiss them and run the
  * removal timers at once, so the next test starts without the last one's toast.
  */

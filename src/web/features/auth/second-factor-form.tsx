@@ -64,8 +64,8 @@ export function SecondFactorForm({
           name="code"
           label={TWO_STEP_PAGE_TEXTS.secondStepCodeLabel}
           autoComplete="one-time-code"
-          // Digits on a phone's keyboard; a recovery code ('abcde-fghij') is still accepted from a full keyboard.
-          inputMode="numeric"
+          // No numeric keyboard: a phone's has no letters, and someone who lost the phone with the app types a
+          // recovery code ('abcde-fghij') on another.
           autoCapitalize="none"
           spellCheck={false}
         />

@@ -5,7 +5,7 @@ import { TWO_STEP_PAGE_TEXTS, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { currentUserQueryKey, useCurrentUser } from '#web/app/session/index.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aUser } from '#web/test-support/fixtures.js';
-import { expectToast, renderWithApp } from '#web/test-support/render.js';
+import { expectToast, letToastAnnounce, renderWithApp } from '#web/test-support/render.js';
 import { TwoStepSection } from './two-step-section.js';
 
 /** The profile's 'Two-step sign-in' (issue 20, decision 054). */
@@ -46,6 +46,7 @@ describe("the profile's two-step sign-in", () => {
     expect(section().getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeDefined();
     await user.click(section().getByRole('button', { name: TWO_STEP_PAGE_TEXTS.copyKey }));
     await expectToast(TWO_STEP_PAGE_TEXTS.keyCopied);
+    await letToastAnnounce();
     expect(await navigator.clipboard.readText()).toBe(SECRET);
 
     await user.type(section().getByRole('textbox', { name: TWO_STEP_PAGE_TEXTS.codeLabel }), '123 456');
@@ -56,6 +57,7 @@ describe("the profile's two-step sign-in", () => {
     expect(api.bodies(SETUP)).toEqual([{}]);
     expect(api.bodies(ENABLE)).toEqual([{ code: '123 456' }]);
     await user.click(section().getByRole('button', { name: TWO_STEP_PAGE_TEXTS.copyCodes }));
+    await letToastAnnounce();
     expect(await navigator.clipboard.readText()).toBe(CODES.join('\n'));
 
     await user.click(section().getByRole('button', { name: TWO_STEP_PAGE_TEXTS.done }));

@@ -75,7 +75,8 @@ function TurnOffWithCode({ onDone, children }: FormProps) {
           name="code"
           label={TWO_STEP_PAGE_TEXTS.secondStepCodeLabel}
           autoComplete="one-time-code"
-          inputMode="numeric"
+          // A recovery code too, so a keyboard with letters.
+          autoCapitalize="none"
           spellCheck={false}
           className="w-48"
           autoFocus
