@@ -154,18 +154,25 @@ function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | nu
                 description={passwordNeeded}
               />
             )}
-            <DialogFooter>
-              <Button variant="outline" onClick={() => openChange(false)} disabled={pending}>
-                {PASSKEY_TEXTS.cancel}
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? PASSKEY_TEXTS.waiting : PASSKEY_TEXTS.continue}
-              </Button>
-            </DialogFooter>
+            <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.continue} submitting={PASSKEY_TEXTS.waiting} />
           </form>
         </Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A passkey dialog's Cancel and submit buttons, both held while its request is under way. */
+function DialogActions({ onCancel, pending, submit, submitting }: { onCancel: () => void; pending: boolean; submit: string; submitting: string }) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {PASSKEY_TEXTS.cancel}
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? submitting : submit}
+      </Button>
+    </DialogFooter>
   );
 }
 
@@ -214,14 +221,7 @@ function RenamePasskey({ passkey }: { passkey: Passkey }) {
           <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
             <FormErrorAlert />
             <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameLabel} autoComplete="off" />
-            <DialogFooter>
-              <Button variant="outline" onClick={() => openChange(false)} disabled={pending}>
-                {PASSKEY_TEXTS.cancel}
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? PASSKEY_TEXTS.saving : PASSKEY_TEXTS.save}
-              </Button>
-            </DialogFooter>
+            <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.save} submitting={PASSKEY_TEXTS.saving} />
           </form>
         </Form>
       </DialogContent>
