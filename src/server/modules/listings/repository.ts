@@ -87,6 +87,12 @@ export interface SearchQuery {
   title: string;
 }
 
+/**
+ * A page size written into the statement's text: drizzle writes an SQL chunk in LIMIT as it is (its type only names
+ * numbers and placeholders). Why the ordinary page's size is text, not a parameter: `prepareBrowse` below.
+ */
+const limitText = (limit: number) => sql.raw(String(limit)) as unknown as number;
+
 /** The text index of the search vectors: a plan that names it reads the matches from it. */
 const SEARCH_INDEX = 'services_search_idx';
 
@@ -195,8 +201,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         ),
       )
       .orderBy(desc(services.createdAt), desc(services.id))
-      // drizzle writes an SQL chunk in LIMIT as it is; its type only names numbers and placeholders.
-      .limit(typeof limit === 'number' ? (sql.raw(String(limit)) as unknown as number) : limit);
+      .limit(typeof limit === 'number' ? limitText(limit) : limit);
   }
 
   const browseStatements = new Map<string, ReturnType<ReturnType<typeof browseQuery>['prepare']>>();
@@ -291,17 +296,23 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
     );
   }
 
+  /**
+   * A nearest-first page: the listings within `circle` (its radius and box) past the cursor, by their exact miles from
+   * `near`'s point. `from` is the database, or the database with the statement's CTEs.
+   */
+  function nearestPage(from: Pick<Db, 'select'>, shape: NearestShape, value: (name: string) => unknown, near: NearSql, circle: NearSql, limit: number) {
+    return from
+      .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
+      .from(services)
+      .where(nearestConditions(shape, value, near, nearCondition(circle)))
+      .orderBy(milesFrom(near), services.id)
+      .limit(limitText(limit));
+  }
+
   /** The listings within `filter.near`'s radius past the cursor, nearest first, read through the box of the radius. */
   function nearestWithin(args: NearestArgs): Promise<PageRow[]> {
     const { shape, values } = nearestShape(args);
-    return aroundPoint('within', shape, args.filter.near, args.limit, values, (value, near, limit) =>
-      db
-        .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
-        .from(services)
-        .where(nearestConditions(shape, value, near, nearCondition(near)))
-        .orderBy(milesFrom(near), services.id)
-        .limit(sql.raw(String(limit)) as unknown as number),
-    );
+    return aroundPoint('within', shape, args.filter.near, args.limit, values, (value, near, limit) => nearestPage(db, shape, value, near, near, limit));
   }
 
   /**
@@ -323,7 +334,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
           // No box: with one, the planner (which guesses a box holds a few rows) reads the whole box and sorts it.
           .where(nearestConditions(shape, value, near, withinBox({ box: null })))
           .orderBy(sql`${placePoint} <-> point(${near.longitude}::float8, ${near.latitude}::float8)`)
-          .limit(sql.raw(String(limit)) as unknown as number),
+          .limit(limitText(limit)),
       );
       const radius = sql`${near.radius}::float8`;
       const bound = db.$with('bound').as(
@@ -334,13 +345,7 @@ export function createListingsRepository(db: Db, options: { searchPlan?: 'walk' 
         radius: sql`(select ${bound.miles} from ${bound})`,
         box: sql`(select ${boxAroundSql(near.latitude, near.longitude, sql`${bound.miles}`)} from ${bound})`,
       };
-      return db
-        .with(plane, bound)
-        .select(pageColumns(shape.viewer ? value('viewerId') : null, near))
-        .from(services)
-        .where(nearestConditions(shape, value, near, nearCondition(circle)))
-        .orderBy(milesFrom(near), services.id)
-        .limit(sql.raw(String(limit)) as unknown as number);
+      return nearestPage(db.with(plane, bound), shape, value, near, circle, limit);
     });
   }
 
