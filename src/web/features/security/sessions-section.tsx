@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import { describeBrowser, lastActiveText, SESSIONS_SECTION_ID, SESSIONS_TEXTS, SIGN_IN_METHOD_TEXTS, signedOutOthersText } from '#shared/sessions-texts.js';
 import { SESSIONS_LISTED_MAX, TWO_STEP_TEXTS, type SessionInfo } from '#shared/two-step.js';
 import { QuerySection } from '#web/components/query-section.js';
@@ -7,28 +7,10 @@ import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { formatDay, useTimeZone } from '#web/lib/dates.js';
+import { useBringIntoViewOnArrival } from '#web/lib/use-bring-into-view-on-arrival.js';
 import { useSessions } from './api/list-sessions.js';
 import { useSignOutOtherSessions } from './api/sign-out-other-sessions.js';
 import { useSignOutSession } from './api/sign-out-session.js';
-
-/**
- * Arriving at /profile#sessions (the new-device email's link), the browser looks for the section before the profile
- * has rendered it (the page waits for the user, the list for its own query), so it is brought into view once the
- * list is there. In the next frame: the layout scrolls a newly opened page to the top in an effect of its own, which
- * runs after this one. Focus moves there too, so the keyboard continues from the section.
- */
-function useBringIntoViewOnArrival(target: RefObject<HTMLElement | null>, ready: boolean) {
-  const arrived = useRef(false);
-  useEffect(() => {
-    if (!ready || arrived.current || window.location.hash !== `#${SESSIONS_SECTION_ID}`) return;
-    const frame = requestAnimationFrame(() => {
-      arrived.current = true;
-      target.current?.scrollIntoView({ block: 'start' });
-      target.current?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [ready, target]);
-}
 
 function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now: number; onSignedOut: () => void }) {
   const timeZone = useTimeZone();
@@ -92,7 +74,8 @@ export function SessionsSection() {
   const sessionsQuery = useSessions();
   const signOutOthers = useSignOutOtherSessions();
   const container = useRef<HTMLDivElement>(null);
-  useBringIntoViewOnArrival(container, sessionsQuery.isSuccess);
+  // The new-device email links here (/profile#sessions).
+  useBringIntoViewOnArrival(SESSIONS_SECTION_ID, container, sessionsQuery.isSuccess);
   // This device first, then the others newest first, as the server gives them.
   const sessions = [...(sessionsQuery.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const hasOthers = sessions.some((session) => !session.current);

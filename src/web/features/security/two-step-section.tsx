@@ -6,6 +6,7 @@ import { refreshCurrentUser } from '#web/app/session/index.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
+import { useBringIntoViewOnArrival } from '#web/lib/use-bring-into-view-on-arrival.js';
 import { useSetupTotp } from './api/setup-totp.js';
 import { TwoStepPasswordStep } from './two-step-password-step.js';
 import { TwoStepRecoveryCodes } from './two-step-recovery-codes.js';
@@ -33,9 +34,8 @@ export function TwoStepSection({ user }: { user: User }) {
   const mainButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
 
-  useEffect(() => {
-    if (window.location.hash === `#${TWO_STEP_SECTION_ID}`) section.current?.scrollIntoView();
-  }, []);
+  // The admin dashboard links here (/profile#two-step) when REQUIRE_ADMIN_2FA refuses an administrator.
+  useBringIntoViewOnArrival(TWO_STEP_SECTION_ID, section);
 
   useEffect(() => {
     if (step.name !== 'closed' || !refocus.current) return;
@@ -67,7 +67,7 @@ export function TwoStepSection({ user }: { user: User }) {
   const on = user.twoStepEnabled || step.name === 'codes';
 
   return (
-    <section ref={section} id={TWO_STEP_SECTION_ID} aria-labelledby="two-step-title" className="scroll-mt-20 space-y-4">
+    <section ref={section} id={TWO_STEP_SECTION_ID} tabIndex={-1} aria-labelledby="two-step-title" className="scroll-mt-20 space-y-4 focus:outline-none">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="two-step-title" className="text-lg font-semibold">
           {TWO_STEP_PAGE_TEXTS.title}
