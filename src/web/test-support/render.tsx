@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
@@ -17,12 +17,15 @@ interface AppOptions {
   path?: string;
   /** Who the page believes is signed in, as the app caches the current-user answer; null for a visitor. */
   signedInAs?: User | null;
+  /** What the page read before this (the query cache as earlier pages left it). */
+  seed?: (queryClient: QueryClient) => void;
 }
 
 /** What app.tsx provides around a page: a fresh query client as the app configures it, a router and the toasts. */
-function appProviders({ path = '/', signedInAs = aUser() }: AppOptions) {
+function appProviders({ path = '/', signedInAs = aUser(), seed }: AppOptions) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, signedInAs);
+  seed?.(queryClient);
   const location = memoryLocation({ path, record: true });
   function Providers({ children }: { children: ReactNode }) {
     return (
