@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openPglite, openPostgres, type Database } from './db/client.js';
+import { createDatabaseUpkeep } from './db/upkeep.js';
 import { hasRealMembers } from './demo/addresses.js';
 import { DataDirLockedError, ensureDataDir, lockDataDir, resolveSessionSecret } from './data-dir.js';
 import { loadDotEnv } from './env-file.js';
@@ -85,7 +86,12 @@ async function main() {
     return run;
   };
 
-  const sweep = setInterval(() => void inBackground(() => app.housekeeping(), 'the hourly housekeeping failed'), 60 * 60 * 1000);
+  // The embedded database's nightly VACUUM (ANALYZE) rides on the same hour (decision 057): PGlite has no autovacuum.
+  const upkeep = createDatabaseUpkeep(database);
+  const sweep = setInterval(() => {
+    void inBackground(() => app.housekeeping(), 'the hourly housekeeping failed');
+    void inBackground(() => upkeep(), "the embedded database's nightly upkeep failed; it runs again tomorrow night");
+  }, 60 * 60 * 1000);
   sweep.unref();
   // Listings expire (issue 19, decision 051): reminders a week ahead, then hidden once their day has passed.
   const expirySweep = setInterval(() => void inBackground(() => app.listingExpiry(), 'the listing expiry sweep failed; the next one tries again'), 60 * 1000);
