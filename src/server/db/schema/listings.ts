@@ -90,6 +90,12 @@ export const services = pgTable(
     index('services_public_place_idx')
       .using('gist', rawSql`point(${t.longitude}, ${t.latitude})`)
       .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired} and not ${t.isVirtual} and ${t.latitude} is not null`),
+    // A crowded search around a point walks the newest public listings with a place, keeping those within its circle
+    // (decision 057): this index holds only those listings, and every column the walk reads, so on a vacuumed table
+    // the walk reads the index alone (an index-only scan) instead of a listing row per entry it passes.
+    index('services_public_local_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.latitude, t.longitude, t.categoryId, t.listingType, t.userId, t.revision, t.isVirtual)
+      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired} and not ${t.isVirtual} and ${t.latitude} is not null`),
     // The expiry sweep: live listings by when they expire (reminders a week before, then expiry).
     index('services_expiry_idx').on(t.expiresAt).where(rawSql`${t.deletedAt} is null and not ${t.expired} and ${t.expiresAt} is not null`),
     // Saved searches' alerts: listings in the order they became visible.
