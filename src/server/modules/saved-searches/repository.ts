@@ -8,6 +8,17 @@ export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type NewSavedSearchRow = typeof savedSearches.$inferInsert;
 
 /** A saved search as its owner's list shows it. */
+/**
+ * Where the alerts' matching stands: the last listing matched, by its publication time and id. The time is kept as
+ * PostgreSQL's own text of it, exact to the microsecond: a JavaScript Date keeps milliseconds, and a cursor rounded
+ * down put the listings of its last millisecond after it again, to be read by every run (and listings published in
+ * one statement share one time: fifty of them made a run that never ended).
+ */
+export interface PublicationCursor {
+  publishedAt: string;
+  serviceId: number;
+}
+
 export type ListedSavedSearch = SavedSearchRow & { newCount: number };
 
 /** A listing named in an alert email. */
@@ -127,26 +138,29 @@ export function createSavedSearchesRepository(db: Db) {
      * Takes the alerts' place in the listings' publication order for this transaction; undefined when another
      * process holds it (it is doing this work right now).
      */
-    async claimCursor(tx: Db): Promise<{ publishedAt: Date; serviceId: number } | undefined> {
+    async claimCursor(tx: Db): Promise<PublicationCursor | undefined> {
       const [row] = await tx
-        .select({ publishedAt: savedSearchCursor.publishedAt, serviceId: savedSearchCursor.serviceId })
+        .select({ publishedAt: sql<string>`${savedSearchCursor.publishedAt}::text`, serviceId: savedSearchCursor.serviceId })
         .from(savedSearchCursor)
         .where(eq(savedSearchCursor.id, 1))
         .for('update', { skipLocked: true });
       return row;
     },
 
-    async moveCursor(tx: Db, to: { publishedAt: Date; serviceId: number }): Promise<void> {
-      await tx.update(savedSearchCursor).set(to).where(eq(savedSearchCursor.id, 1));
+    async moveCursor(tx: Db, to: PublicationCursor): Promise<void> {
+      await tx
+        .update(savedSearchCursor)
+        .set({ publishedAt: sql`${to.publishedAt}::timestamptz`, serviceId: to.serviceId })
+        .where(eq(savedSearchCursor.id, 1));
     },
 
     /** Listings published after the cursor and no later than `until`, in publication order. */
-    publishedAfter(tx: Db, after: { publishedAt: Date; serviceId: number }, until: Date, limit: number): Promise<Array<{ id: number; publishedAt: Date }>> {
+    publishedAfter(tx: Db, after: PublicationCursor, until: Date, limit: number): Promise<Array<{ id: number; publishedAt: string }>> {
       return tx
-        .select({ id: services.id, publishedAt: services.publishedAt })
+        .select({ id: services.id, publishedAt: sql<string>`${services.publishedAt}::text` })
         .from(services)
         .where(
-          sql`(${services.publishedAt}, ${services.id}) > (${after.publishedAt.toISOString()}::timestamptz, ${after.serviceId}::int) and ${services.publishedAt} <= ${until.toISOString()}::timestamptz`,
+          sql`(${services.publishedAt}, ${services.id}) > (${after.publishedAt}::timestamptz, ${after.serviceId}::int) and ${services.publishedAt} <= ${until.toISOString()}::timestamptz`,
         )
         .orderBy(asc(services.publishedAt), asc(services.id))
         .limit(limit);
