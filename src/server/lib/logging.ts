@@ -186,6 +186,9 @@ function requestLine(request: FastifyRequest, reply: FastifyReply) {
   };
 }
 
+/** The levels at which the line of each request is written. */
+const WRITES_INFO = new Set(['trace', 'debug', 'info']);
+
 /**
  * Fastify writes two lines per request ("incoming request", then "request completed" with the raw reply);
  * this writes one, when the answer has gone, with the fields of `requestLine`. Fastify's other lines stay.
@@ -195,7 +198,8 @@ class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) request.log.error({ ...requestLine(request, reply), err: error }, 'request errored');
-    else request.log.info(requestLine(request, reply), 'request completed');
+    // The line is put together only when it is written: below info (LOG_LEVEL=warn) it cost every request its fields.
+    else if (WRITES_INFO.has(request.log.level)) request.log.info(requestLine(request, reply), 'request completed');
   }
 }
 
