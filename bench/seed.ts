@@ -11,6 +11,8 @@ export interface SeedReport extends SeedOptions {
   images: number;
   likes: number;
   seconds: number;
+  /** Of which the closing `VACUUM (ANALYZE)`: what the embedded database's nightly upkeep costs at this size. */
+  vacuumSeconds: number;
   /** How many ZIP centres each tier of places offers (see DENSE_ZIP). */
   places: { metro: number; cities: number; everywhere: number };
 }
@@ -392,13 +394,16 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedReport> {
 
   // As a table that grew over a year stands: vacuumed (autovacuum on PostgreSQL, the app's nightly upkeep on PGlite,
   // decision 057), so the seed's own updates leave no dead rows and the visibility map lets scans skip the table.
+  const vacuumStarted = performance.now();
   await db.execute(sql.raw('VACUUM (ANALYZE)'));
+  const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
   return {
     users,
     listings,
     images: await count(db, 'images'),
     likes: await count(db, 'service_likes'),
     seconds: (performance.now() - started) / 1000,
+    vacuumSeconds,
     places: { metro: tiers[0]!.length, cities: tiers[1]!.length, everywhere: tiers[2]!.length },
   };
 }

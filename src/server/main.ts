@@ -86,7 +86,7 @@ async function main() {
     return run;
   };
 
-  // The embedded database's nightly VACUUM (ANALYZE) rides on the same hour (decision 057): PGlite has no autovacuum.
+  // The embedded database's nightly VACUUM (ANALYZE) rides on the same timer (decision 057): PGlite has no autovacuum.
   const upkeep = createDatabaseUpkeep(database);
   const sweep = setInterval(() => {
     void inBackground(() => app.housekeeping(), 'the hourly housekeeping failed');

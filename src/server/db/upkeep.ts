@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 
-/** The hour (server time) of the embedded database's nightly upkeep: the quietest hour of a neighbourhood's day. */
-export const UPKEEP_HOUR = 3;
+/** The hour (server time) of the embedded database's nightly upkeep: a quiet hour, after the nightly backup's default. */
+export const UPKEEP_HOUR = 4;
 
 /**
  * The embedded database's nightly upkeep (decision 057). PostgreSQL's autovacuum clears the rows that updates and
