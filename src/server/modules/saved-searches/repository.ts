@@ -7,7 +7,6 @@ import { isPublicListing, milesBetween } from '../listings/index.js';
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type NewSavedSearchRow = typeof savedSearches.$inferInsert;
 
-/** A saved search as its owner's list shows it. */
 /**
  * Where the alerts' matching stands: the last listing matched, by its publication time and id. The time is kept as
  * PostgreSQL's own text of it, exact to the microsecond: a JavaScript Date keeps milliseconds, and a cursor rounded
@@ -19,6 +18,7 @@ export interface PublicationCursor {
   serviceId: number;
 }
 
+/** A saved search as its owner's list shows it. */
 export type ListedSavedSearch = SavedSearchRow & { newCount: number };
 
 /** A listing named in an alert email. */
