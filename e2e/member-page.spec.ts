@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MEMBER_PAGE_TEXTS } from '../src/shared/members.js';
 import {
+  chooseStars,
   completeWithApi,
   createListingWithApi,
   expect,
@@ -96,7 +97,7 @@ test('reviews both ways: after the job, the owner reviews the neighbour from the
   await strip.getByRole('button', { name: `Review ${customerName}` }).click();
   const dialog = otherPage.getByRole('dialog', { name: `Review ${customerName}` });
   await expect(dialog).toBeVisible();
-  await dialog.locator('label').filter({ has: otherPage.getByRole('radio', { name: '5 stars' }) }).click();
+  await chooseStars(dialog, 5);
   await dialog.getByRole('textbox', { name: 'Review (optional)' }).fill('Biscuit was ready on time and the keys were where Amy said.');
   await dialog.getByRole('button', { name: 'Submit Review' }).click();
   await expectToast(otherPage, 'Review Submitted', 'Thank you for your feedback!');

@@ -1,6 +1,7 @@
 import {
   APP_PAGES,
   appPage,
+  chooseStars,
   DESKTOP,
   PHONE,
   photograph,
@@ -351,7 +352,7 @@ test.describe('member pages', () => {
     await showInTheme(otherPage, conversation, 'light');
     await otherPage.getByRole('button', { name: `Review ${customerName}` }).click();
     const dialog = otherPage.getByRole('dialog', { name: `Review ${customerName}` });
-    await dialog.locator('label').filter({ has: otherPage.getByRole('radio', { name: '4 stars' }) }).click();
+    await chooseStars(dialog, 4);
     await dialog.getByRole('textbox', { name: 'Review (optional)' }).fill('Clear about what Biscuit needed, and the keys were where she said.');
     await otherPage.screenshot({ path: `${SCREENSHOT_DIR}/member-review-dialog-1280.png`, animations: 'disabled' });
     await otherPage.setViewportSize(PHONE);
