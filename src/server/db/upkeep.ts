@@ -11,7 +11,7 @@ export const UPKEEP_HOUR = 4;
  * would only grow, and its plans would be chosen from the statistics of the day it started.
  *
  * main.ts calls this every hour; it runs `VACUUM (ANALYZE)` on the call that falls in `UPKEEP_HOUR`, once a day (the
- * single connection waits for it meanwhile: seconds at a hundred thousand listings). On PostgreSQL it does nothing.
+ * single connection waits for it meanwhile: 2–3 s at 100,000 listings). On PostgreSQL it does nothing.
  * Answers whether it ran.
  */
 export function createDatabaseUpkeep(database: Pick<Database, 'db' | 'kind'>, hour = UPKEEP_HOUR) {
