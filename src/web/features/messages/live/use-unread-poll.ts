@@ -27,7 +27,7 @@ export function useUnreadPoll(): void {
           last = count;
         },
         () => {
-          // Unreachable for now: the next poll tries again, and the badge keeps its last count meanwhile.
+          // The server could not be reached: the next poll tries again, and the badge keeps its last count meanwhile.
         },
       );
     }, UNREAD_POLL_MS);
