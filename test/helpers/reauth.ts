@@ -4,7 +4,7 @@ import type { TestApp } from './app.js';
 
 /**
  * The shape of an ID token as the session keeps it after openid-client checked it at the callback; only its
- * claims are read again (`auth_time`, decision 016). The real flow is in src/server/modules/accounts/reauth.test.ts.
+ * claims are read again (`auth_time`, decision 016). The real flow is in src/server/modules/accounts/oidc/reauth.test.ts.
  */
 export function storedIdToken(claims: Record<string, unknown>): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

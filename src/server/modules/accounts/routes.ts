@@ -1,81 +1,56 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  emailNotificationsSchema,
-  HOME_ZIP_CHANGES_PER_HOUR,
-  HOME_ZIP_TEXTS,
-  homeZipSchema,
-  loginPageUrl,
-  loginSchema,
-  registerSchema,
-  safeReturnTo,
-  SIGN_UP_MODE,
-  termsAcceptanceSchema,
-  usernameUpdateSchema,
-  userSchema,
-} from '#shared/auth.js';
+import { loginPageUrl, safeReturnTo, SIGN_UP_MODE } from '#shared/auth.js';
 import { apiErrorSchema } from '#shared/errors.js';
-import { secondFactorRequiredSchema } from '#shared/two-step.js';
 import { text } from '#shared/input.js';
-import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
-import { clientAddress } from '../../lib/client-address.js';
-import { RateLimit } from '../../lib/rate-limit.js';
 import { redirectResponse } from '../../lib/responses.js';
-import type { OidcClient } from './oidc.js';
-import { oidcRoutes, redirectToProvider } from './oidc-routes.js';
-import { clearSessionCookie, requireAccount, startSession } from './plugin.js';
-import { presentUser } from './presenter.js';
-import type { UserRow } from './repository.js';
-import type { AuthService } from './service.js';
-import type { SessionStore } from './sessions.js';
-import { createSignInLimits } from './sign-in-limits.js';
-import type { RecentSignInDeps } from './recent-sign-in.js';
-import { passkeyRoutes } from './passkeys-routes.js';
-import type { PasskeyService } from './passkeys.js';
-import { sessionListRoutes } from './session-list-routes.js';
-import type { TwoStep } from './two-step.js';
-import { beginSecondStep, twoStepRoutes } from './two-step-routes.js';
+import { sessionListRoutes } from './devices/routes.js';
+import { clearSessionCookie } from './identity/plugin.js';
+import type { ProfileService } from './identity/profile.js';
+import { profileRoutes } from './identity/profile-routes.js';
+import type { SessionStore } from './identity/sessions.js';
+import type { OidcClient } from './oidc/client.js';
+import { oidcRoutes, redirectToProvider } from './oidc/routes.js';
+import type { OidcAccounts } from './oidc/service.js';
+import { passkeyRoutes } from './passkeys/routes.js';
+import type { PasskeyService } from './passkeys/service.js';
+import type { RecentSignInDeps } from './password/recent-sign-in.js';
+import { passwordRoutes } from './password/routes.js';
+import type { PasswordService } from './password/service.js';
+import { createSignInLimits } from './password/sign-in-limits.js';
+import { twoStepRoutes } from './two-step/routes.js';
+import type { TwoStep } from './two-step/service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
-
+/**
+ * Every way in and out under /api: the sign-in entry and sign-out here, then each way's own routes (password, OpenID
+ * Connect, two-step, passkeys), the sessions list and the person's own profile.
+ */
 export const authRoutes: FastifyPluginAsyncZod<{
   config: Config;
-  auth: AuthService;
   sessions: SessionStore;
+  password: PasswordService;
   oidc: OidcClient | null;
-  /** Two-step sign-in and the sessions list (issue 20, decision 054), passkeys (decision 055). */
+  oidcAccounts: OidcAccounts;
+  profile: ProfileService;
+  /** Where the recent sign-in reads the session's start (two-step sign-in and passkeys, decisions 054 and 055). */
   db: Db;
   twoStep: TwoStep;
   passkeys: PasskeyService;
 }> = async (app, opts) => {
-  const { config, auth, sessions, oidc, db, twoStep, passkeys } = opts;
-  const scale = config.RATE_LIMIT_SCALE;
-  const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
-  const signInFailures = createSignInLimits();
-  const recent: RecentSignInDeps = { db, signInLimits: signInFailures };
-  const signUpPerIp = new RateLimit({ name: 'sign-up', points: 5, durationSeconds: 30 * 60 }, scale);
-  // One person's budget, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
-  const homeZipChanges = new RateLimit({ name: 'home-zip', points: HOME_ZIP_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, HOME_ZIP_TEXTS.tooMany);
-  const present = (row: UserRow) => presentUser(row, config.ADMIN_EMAILS);
+  const { config, sessions, password, oidc, oidcAccounts, profile, db, twoStep, passkeys } = opts;
+  const signInLimits = createSignInLimits();
+  const recent: RecentSignInDeps = { db, signInLimits };
 
-  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: string, method: 'password' | 'sign_up') =>
-    startSession(request, reply, { sessions, config, userId, method });
-  /** With LOCAL_ACCOUNTS=0, email-and-password sign-up and sign-in are refused before anything is read. */
-  const assertLocalAccounts = () => {
-    if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
-  };
-
-  await app.register(oidcRoutes, { config, auth, sessions, oidc });
+  await app.register(oidcRoutes, { config, accounts: oidcAccounts, sessions, oidc });
   await app.register(twoStepRoutes, { config, sessions, twoStep, recent });
   await app.register(sessionListRoutes, { sessions });
   // A password typed to confirm a new passkey counts against the same sign-in budget as the sign-in page's.
   await app.register(passkeyRoutes, { config, passkeys, sessions, recent });
 
-  // The spec's sign-in entry: our /login page, or straight to the provider when it is the only way in.
+  // The specification's sign-in entry (§1): our /login page, or straight to the provider when it is the only way in.
   app.get(
     '/api/login',
     {
@@ -104,58 +79,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get('/api/logout', { schema: loggedOut }, (request, reply) => logout(request, reply));
   app.post('/api/logout', { config: { allowBeforeTerms: true }, schema: loggedOut }, (request, reply) => logout(request, reply));
 
-  app.post(
-    '/api/auth/register',
-    { config: { allowBeforeTerms: true }, schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
-    async (request, reply) => {
-      assertLocalAccounts();
-      await signUpPerIp.consume(clientAddress(request));
-      const user = await auth.register(request.body);
-      await signIn(request, reply, user.id, 'sign_up');
-      return reply.code(201).send(present(user));
-    },
-  );
-
-  app.post(
-    '/api/auth/login',
-    // With two-step sign-in on, the right password answers { secondFactorRequired: true } and no session (decision 054).
-    { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
-    async (request, reply) => {
-      assertLocalAccounts();
-      const address = clientAddress(request);
-      await signInPerIp.consume(address);
-      await signInFailures.attempt(request.body.email, address);
-      const user = await auth.authenticate(request.body);
-      await signInFailures.succeeded(request.body.email, address);
-      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
-      await signIn(request, reply, user.id, 'password');
-      return present(user);
-    },
-  );
-
-  app.get('/api/auth/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
-    presentUser(requireAccount(request), config.ADMIN_EMAILS, request.session!),
-  );
-
-  app.patch('/api/auth/username', { config: { signedIn: true }, schema: { body: usernameUpdateSchema, response: { 200: userSchema, ...errors } } }, async (request) =>
-    present(await auth.changeUsername(requireAccount(request).id, request.body.username)),
-  );
-
-  app.patch(
-    '/api/auth/email-notifications',
-    { config: { signedIn: true }, schema: { body: emailNotificationsSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => present(await auth.update(requireAccount(request).id, request.body)),
-  );
-
-  // Issue 19 (decision 052): the ZIP code browse starts near; null forgets it. Only accepted changes count.
-  app.patch('/api/auth/home-zip', { config: { signedIn: true }, schema: { body: homeZipSchema, response: { 200: userSchema, ...errors } } }, async (request) => {
-    const { id } = requireAccount(request);
-    return present(await homeZipChanges.spendOnSuccess(id, () => auth.setHomeZip(id, request.body.zipCode)));
-  });
-
-  app.patch(
-    '/api/auth/terms-acceptance',
-    { config: { allowBeforeTerms: true, signedIn: true }, schema: { body: termsAcceptanceSchema, response: { 200: userSchema, ...errors } } },
-    async (request) => present(await auth.update(requireAccount(request).id, { termsAccepted: true })),
-  );
+  await app.register(passwordRoutes, { config, password, sessions, twoStep, signInLimits });
+  await app.register(profileRoutes, { config, profile });
 };

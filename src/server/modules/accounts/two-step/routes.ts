@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSchema } from '#shared/auth.js';
+import { apiErrorSchema } from '#shared/errors.js';
+import { MESSAGES } from '#shared/texts.js';
+import {
+  recoveryCodesSchema,
+  SECOND_FACTOR_PENDING_MINUTES,
+  SECOND_FACTOR_TRIES,
+  SECOND_FACTOR_WINDOW_MINUTES,
+  secondFactorSchema,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpSetupAnswerSchema,
+  totpSetupSchema,
+  TWO_STEP_TEXTS,
+} from '#shared/two-step.js';
+import type { Config } from '#server/config.js';
+import { badRequest, conflict, forbidden, unauthorized } from '#server/lib/errors.js';
+import { RateLimit } from '#server/lib/rate-limit.js';
+import { hostCookieName, hostCookieOptions } from '../identity/cookies.js';
+import { requireAccount, startSession } from '../identity/plugin.js';
+import { presentUser } from '../identity/presenter.js';
+import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
+import { createAuthRepository } from '../identity/repository.js';
+import type { SessionStore } from '../identity/sessions.js';
+import type { TwoStep } from './service.js';
+
+/**
+ * Two-step sign-in (decision 054): setting it up, turning it on and off, and the second step of a sign-in.
+ * The first step (the right password, at POST /api/auth/login or a password reset) leaves no session: only a signed,
+ * HttpOnly cookie good for 5 minutes naming the account, which POST /api/auth/login/second-factor reads.
+ */
+
+export const PENDING_COOKIE = 'csm_second_step';
+const PENDING_MS = SECOND_FACTOR_PENDING_MINUTES * 60_000;
+const pendingCookieName = (config: Config) => hostCookieName(PENDING_COOKIE, config.PUBLIC_URL);
+const pendingCookieOptions = (config: Config) => hostCookieOptions(config.PUBLIC_URL);
+
+/** After the right password of an account with two-step sign-in on: no session yet, the pending cookie instead. */
+export function beginSecondStep(reply: FastifyReply, config: Config, userId: string, now = Date.now()): { secondFactorRequired: true } {
+  reply.setCookie(pendingCookieName(config), `${userId}.${now + PENDING_MS}`, { ...pendingCookieOptions(config), maxAge: PENDING_MS / 1000, signed: true });
+  return { secondFactorRequired: true };
+}
+
+/** The account whose first step the pending cookie carries, while it is fresh. */
+function pendingUserId(request: FastifyRequest, config: Config, now = Date.now()): string | undefined {
+  const raw = request.cookies[pendingCookieName(config)];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return undefined;
+  const dot = unsigned.value.lastIndexOf('.');
+  const expiresAt = Number(unsigned.value.slice(dot + 1));
+  if (dot < 1 || !Number.isFinite(expiresAt) || expiresAt < now) return undefined;
+  return unsigned.value.slice(0, dot);
+}
+
+const invalidCode = () => badRequest(TWO_STEP_TEXTS.invalidCode, { code: 'invalid_second_factor', errors: { code: TWO_STEP_TEXTS.invalidCode } });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: SessionStore; twoStep: TwoStep; recent: RecentSignInDeps }> = async (app, opts) => {
+  const { config, sessions, twoStep, recent } = opts;
+  const repo = createAuthRepository(recent.db);
+  // One person's budgets, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
+  const secondFactorTries = new RateLimit({ name: 'second-factor', points: SECOND_FACTOR_TRIES, durationSeconds: SECOND_FACTOR_WINDOW_MINUTES * 60 });
+  const enableTries = new RateLimit({ name: 'totp-enable', points: 10, durationSeconds: 10 * 60 });
+  const setups = new RateLimit({ name: 'totp-setup', points: 10, durationSeconds: 60 * 60 });
+  const present = (row: Parameters<typeof presentUser>[0]) => presentUser(row, config.ADMIN_EMAILS);
+
+  app.post(
+    '/api/auth/totp/setup',
+    { config: { signedIn: true }, schema: { body: totpSetupSchema, response: { 200: totpSetupAnswerSchema, ...errors } } },
+    async (request) => {
+      const account = requireAccount(request);
+      await setups.consume(account.id);
+      await assertRecentSignIn(request, recent, request.body.password);
+      if (twoStep.isEnabled(account)) throw conflict(TWO_STEP_TEXTS.alreadyEnabled, { code: 'two_step_already_enabled' });
+      return twoStep.setup(account);
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/enable',
+    { config: { signedIn: true }, schema: { body: totpEnableSchema, response: { 200: recoveryCodesSchema, ...errors } } },
+    async (request) => {
+      const account = requireAccount(request);
+      await assertRecentSignIn(request, recent, request.body.password);
+      await enableTries.consume(account.id);
+      const outcome = await twoStep.enable(account.id, request.body.code);
+      if (outcome === 'already_enabled') throw conflict(TWO_STEP_TEXTS.alreadyEnabled, { code: 'two_step_already_enabled' });
+      if (outcome === 'not_set_up') throw conflict(TWO_STEP_TEXTS.notSetUp, { code: 'two_step_not_enabled' });
+      if (outcome === 'invalid') throw invalidCode();
+      await enableTries.reset(account.id);
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    { config: { signedIn: true }, schema: { body: totpDisableSchema, response: { 200: userSchema, ...errors } } },
+    async (request) => {
+      const account = requireAccount(request);
+      if (!twoStep.isEnabled(account)) throw conflict(TWO_STEP_TEXTS.notEnabled, { code: 'two_step_not_enabled' });
+      const { code, password } = request.body;
+      if (code !== undefined) {
+        await secondFactorTries.consume(account.id);
+        if (!(await twoStep.verifyCode(account.id, code))) throw invalidCode();
+        await secondFactorTries.reset(account.id);
+      } else {
+        // The password, checked and counted as at sign-in.
+        await assertRecentSignIn(request, recent, password);
+      }
+      await twoStep.disable(account.id);
+      return present((await repo.findUserById(account.id))!);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/second-factor',
+    { config: { allowBeforeTerms: true }, schema: { body: secondFactorSchema, response: { 200: userSchema, ...errors } } },
+    async (request, reply) => {
+      const userId = pendingUserId(request, config);
+      if (!userId) throw unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
+      await secondFactorTries.consume(userId);
+      if (!(await twoStep.verifyCode(userId, request.body.code))) throw invalidCode();
+      await secondFactorTries.reset(userId);
+      reply.clearCookie(pendingCookieName(config), pendingCookieOptions(config));
+      const user = await repo.findUserById(userId);
+      if (!user || user.deletedAt) throw unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
+      // Banned during the five minutes: refused as at the first step.
+      if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
+      await startSession(request, reply, { sessions, config, userId, method: 'second_factor' });
+      return present(user);
+    },
+  );
+};
