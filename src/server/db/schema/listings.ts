@@ -6,6 +6,14 @@ import { categories, serviceTypes } from './catalogue.js';
 
 /** Listings (modules/listings): the offers and requests, their likes and the words search knows. */
 
+/**
+ * A listing the public may see, on its row alone: not deleted, not paused, not by a banned person, not expired. The one
+ * home of that rule in SQL (the listings module's `isPublicListing`, and the predicate of the partial indexes below,
+ * which a query can use only when it states the same test); other modules' counts read it from here (decision 038).
+ */
+export const publicListing = (t: { deletedAt: unknown; isActive: unknown; ownerBanned: unknown; expired: unknown }): SQL =>
+  rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired}`;
+
 export const services = pgTable(
   'services',
   {
@@ -80,22 +88,22 @@ export const services = pgTable(
     // Public browse: newest first among live listings, overall and per category.
     index('services_public_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired}`),
+      .where(publicListing(t)),
     index('services_public_category_newest_idx')
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired}`),
+      .where(publicListing(t)),
     index('services_search_idx').using('gin', t.searchVector),
     // Search by distance (issue 19, decision 050): public listings with a place, by their ZIP centre as a point
     // (x longitude, y latitude), for the box around a search's circle and its nearest-first order.
     index('services_public_place_idx')
       .using('gist', rawSql`point(${t.longitude}, ${t.latitude})`)
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired} and not ${t.isVirtual} and ${t.latitude} is not null`),
+      .where(rawSql`${publicListing(t)} and not ${t.isVirtual} and ${t.latitude} is not null`),
     // A crowded search around a point walks the newest public listings with a place, keeping those within its circle
     // (decision 057): this index holds only those listings, and every column the walk reads, so on a vacuumed table
     // the walk reads the index alone (an index-only scan) instead of a listing row per entry it passes.
     index('services_public_local_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.latitude, t.longitude, t.categoryId, t.listingType, t.userId, t.revision, t.isVirtual)
-      .where(rawSql`${t.deletedAt} is null and ${t.isActive} and not ${t.ownerBanned} and not ${t.expired} and not ${t.isVirtual} and ${t.latitude} is not null`),
+      .where(rawSql`${publicListing(t)} and not ${t.isVirtual} and ${t.latitude} is not null`),
     // The expiry sweep: live listings by when they expire (reminders a week before, then expiry).
     index('services_expiry_idx').on(t.expiresAt).where(rawSql`${t.deletedAt} is null and not ${t.expired} and ${t.expiresAt} is not null`),
     // Saved searches' alerts: listings in the order they became visible.

@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#shared/account.js';
 import { ADMIN_ERRORS, type AdminUser, type AdminUsersPage } from '#shared/admin.js';

@@ -1,3 +1,4 @@
+// engines: one
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERRORS } from '#shared/admin.js';

@@ -1,3 +1,4 @@
+// engines: both — keyset pages and filters written in SQL
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminConversation, AdminMessage, AdminReport, AdminService, AdminUser, AuditEntry } from '#shared/admin.js';

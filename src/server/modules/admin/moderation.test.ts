@@ -1,3 +1,4 @@
+// engines: both — bans and removals in transactions, with row locks
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { OVERVIEW_WEEKS, UNANSWERED_REQUEST_DAYS, UNANSWERED_REQUESTS_SHOWN } from '#shared/admin.js';
 import { type Db, rowsOf } from '../../db/client.js';
+import { services } from '../../db/schema.js';
+import { isPublicListing } from '../listings/index.js';
 import { DEMO_EMAIL_DOMAIN, notDemoAddress } from '../../demo/addresses.js';
 
 export interface WeekCounts {
@@ -59,22 +61,22 @@ export function createOverviewRepository(db: Db) {
     },
 
     /**
-     * Requests the public can see (not deleted, not paused, the author not banned; no demo neighbour's), posted
-     * more than UNANSWERED_REQUEST_DAYS days ago, that no conversation is about: how many, and the oldest few.
-     * Both read services_open_requests_idx; the count from the index alone.
+     * Requests the public can see (the listings module's `isPublicListing`: not deleted, paused or expired, the
+     * author not banned; and no demo neighbour's), posted more than UNANSWERED_REQUEST_DAYS days ago, that no
+     * conversation is about: how many, and the oldest few. Both read services_open_requests_idx, then the row of each
+     * entry for the rest of the public test (the expiry and the owner's ban, which the index's condition predates).
      */
     async unansweredRequests(): Promise<UnansweredRequests> {
       const unanswered = sql`
-        from services s
-        join users u on u.id = s.user_id
-        where s.listing_type = 'request' and s.deleted_at is null and s.is_active
-          and s.created_at < now() - make_interval(days => ${UNANSWERED_REQUEST_DAYS})
-          and not u.is_banned
+        from ${services}
+        join users u on u.id = ${services.userId}
+        where ${services.listingType} = 'request' and ${isPublicListing}
+          and ${services.createdAt} < now() - make_interval(days => ${UNANSWERED_REQUEST_DAYS})
           and ${notDemoAddress(sql`u.email`)}
-          and not exists (select 1 from conversations c where c.service_id = s.id)`;
+          and not exists (select 1 from conversations c where c.service_id = ${services.id})`;
       const [counted, oldest] = await Promise.all([
         db.execute(sql`select count(*) as total ${unanswered}`),
-        db.execute(sql`select s.id, s.title, s.created_at ${unanswered} order by s.created_at, s.id limit ${UNANSWERED_REQUESTS_SHOWN}`),
+        db.execute(sql`select ${services.id}, ${services.title}, ${services.createdAt} ${unanswered} order by ${services.createdAt}, ${services.id} limit ${UNANSWERED_REQUESTS_SHOWN}`),
       ]);
       type Row = { id: number; title: string; created_at: string | Date };
       return {

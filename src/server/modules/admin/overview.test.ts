@@ -1,3 +1,4 @@
+// engines: both — aggregates and date arithmetic in SQL
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -191,6 +192,26 @@ describe('what needs attention', () => {
     // Once someone writes, it is answered.
     await converse(otherMember.cookie, waiting!.id);
     expect((await overview()).unansweredRequests.total).toBe(before.unansweredRequests.total);
+  });
+
+  it('leaves out an unanswered request the public no longer sees: expired, or by a member banned since', async () => {
+    const before = await overview();
+    const [asker, laterBanned] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const [expired, byBanned] = await Promise.all([
+      createListing(t, asker.cookie, { listingType: 'request', title: 'Someone to fix a dripping tap' }),
+      createListing(t, laterBanned.cookie, { listingType: 'request', title: 'Help clearing the gutters' }),
+    ]);
+    await backdate(services, [expired.id, byBanned.id], 40);
+    expect((await overview()).unansweredRequests.total).toBe(before.unansweredRequests.total + 2);
+
+    // Its time ran out and its owner has not renewed it (decision 051): nobody but the owner sees it.
+    await t.database.db.update(services).set({ expired: true }).where(eq(services.id, expired.id));
+    await ok(call(t, 'POST', `/api/admin/users/${laterBanned.user.id}/ban`, admin.cookie));
+
+    const after = await overview();
+    expect(after.unansweredRequests.total).toBe(before.unansweredRequests.total);
+    const named = after.unansweredRequests.oldest.map((r) => r.id);
+    for (const hidden of [expired.id, byBanned.id]) expect(named).not.toContain(hidden);
   });
 
   it('counts pending reports until the administrator handles them', async () => {

@@ -1,3 +1,4 @@
+// engines: one
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
@@ -26,7 +27,7 @@ const STATES = {
   'paused and deleted': { isActive: false, deletedAt: new Date() },
   'owner banned': { ownerBanned: true },
   'owner banned, deleted': { ownerBanned: true, deletedAt: new Date() },
-  // Issue 19: an expired listing is hidden as a paused one is.
+  // An expired listing is hidden as a paused one is (decision 051).
   expired: { expired: true },
   'expired and deleted': { expired: true, deletedAt: new Date() },
 } as const;

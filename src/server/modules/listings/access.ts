@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { services } from '../../db/schema.js';
+import { publicListing, services } from '../../db/schema.js';
 
 /** What decides who may see and act on a listing. */
 export interface ListingFacts {
@@ -8,7 +7,7 @@ export interface ListingFacts {
   isActive: boolean;
   /** The owner is banned (carried on the listing's row, decision 033). */
   ownerBanned: boolean;
-  /** Its time ran out and its owner has not renewed it (issue 19, decision 051). */
+  /** Its time ran out and its owner has not renewed it (decision 051). */
   expired: boolean;
 }
 
@@ -18,7 +17,7 @@ export interface ListingFacts {
  * - `missing`: no such listing.
  * - `own`: the asker's own listing, in whatever state (`deleted` says whether it is deleted).
  * - `banned-owner`, `paused`, `expired`: hidden from everyone but the owner; `deleted` may also be true. An expired
- *   listing is hidden as a paused one is (issue 19): each caller answers it as it answers `paused`.
+ *   listing is hidden as a paused one is (decision 051): each caller answers it as it answers `paused`.
  * - `deleted`: it was public and has been deleted.
  * - `visible`: public, anyone may see it.
  * For others, being hidden outranks being deleted: nobody learns that a listing they could not see was deleted.
@@ -51,4 +50,4 @@ export const seenByOthers = (access: ListingAccess) => access.reason === 'visibl
  * person, not expired. Written as SQL constants, not as parameters: a prepared statement's generic plan can then use the partial
  * indexes of public listings, which have the same test.
  */
-export const isPublicListing = sql`${services.deletedAt} is null and ${services.isActive} and not ${services.ownerBanned} and not ${services.expired}`;
+export const isPublicListing = publicListing(services);

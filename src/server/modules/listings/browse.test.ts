@@ -1,3 +1,4 @@
+// engines: both — keyset pages and full-text search in SQL
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: both — revisions moved by triggers
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult, Service } from '#shared/services.js';

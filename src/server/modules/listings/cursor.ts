@@ -18,7 +18,7 @@ const createdKey = z.string().refine((c) => {
 /**
  * Opaque to clients: where the next page starts. `t`: newest first, after (c, i). `r`: relevance, in phase
  * `p` ('a', the search is all in the title; 'b', the rest), after (c, i) within that phase. `n`: nearest first
- * (issue 19), after (m, i) among the listings within the radius (m: their exact miles); `v`: then the virtual
+ * (decision 050), after (m, i) among the listings within the radius (m: their exact miles); `v`: then the virtual
  * listings, newest first, after (c, i).
  */
 const id = z.number().int().positive().max(INT4_MAX);

@@ -1,3 +1,4 @@
+// engines: both — great-circle distances computed in SQL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowseResult, type ListingDistance, NEAR_TEXTS, type Service } from '#shared/services.js';
@@ -8,7 +9,7 @@ import { createListing } from '#test/helpers/listings.js';
 import { uniqueWord } from '#test/support/unique.js';
 
 /**
- * GET /api/services/{id}/distance?near=ZIP (issue 19, decision 052): the listing page's '≈ 3.2 mi away'. Distances
+ * GET /api/services/{id}/distance?near=ZIP (decision 052): the listing page's '≈ 3.2 mi away'. Distances
  * from Montclair, NJ (07042) worked out by hand from the bundled dataset's ZIP centres (haversine, 3,958.76 miles;
  * the same table as near.test.ts), then rounded to one decimal as the cards are.
  */

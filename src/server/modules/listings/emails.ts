@@ -5,7 +5,7 @@ const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', y
 export const emailDay = (date: Date) => DAY.format(date);
 
 /**
- * A week before a listing expires (issue 19, decision 051): the renew link opens a page that renews with a POST, so a
+ * A week before a listing expires (decision 051): the renew link opens a page that renews with a POST, so a
  * mail scanner following the link renews nothing; the token in it is scrubbed from the outbox once sent.
  */
 export function expiryReminderEmail(input: { to: string; serviceId: number; title: string; expiresAt: Date; renewUrl: string; ttlDays: number; publicUrl: string }): Email {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { services, users } from '../../db/schema.js';
 
 /**
- * The expiry sweep's statements (issue 19, decision 051). Each claims at most `limit` rows with `FOR UPDATE SKIP
+ * The expiry sweep's statements (decision 051). Each claims at most `limit` rows with `FOR UPDATE SKIP
  * LOCKED`, so processes sweeping together each take different rows, and each re-tests its conditions on the row it
  * locks: a row another process changed meanwhile is no longer chosen.
  */

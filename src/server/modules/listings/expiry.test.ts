@@ -1,3 +1,4 @@
+// engines: both — the expiry sweep's SQL, its row claims and date arithmetic
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRY_TEXTS, type ListingRenewal } from '#shared/listing-expiry.js';
@@ -12,7 +13,7 @@ import { createListingExpiry } from './expiry.js';
 import { createExpiryRepository } from './expiry-repository.js';
 
 /**
- * Listings expire (issue 19, decision 051), on the engine under test, with the sweep's clock chosen by each test
+ * Listings expire (decision 051), on the engine under test, with the sweep's clock chosen by each test
  * (`app.listingExpiry(now)`) instead of waiting: creating, editing and renewing set the expiry, a reminder a week
  * ahead through the outbox, hidden like a paused listing once its day has passed, renewed by the owner or by the
  * emailed link (single use, signed). The app runs with the default LISTING_TTL_DAYS of 60.

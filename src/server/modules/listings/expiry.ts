@@ -9,7 +9,7 @@ import type { Outbox } from '../mail/index.js';
 import { expiryReminderEmail } from './emails.js';
 import type { ExpiryRepository } from './expiry-repository.js';
 
-/** What listing expiry needs of the app (issue 19, decision 051). */
+/** What listing expiry needs of the app (decision 051). */
 export interface ExpirySettings {
   /** LISTING_TTL_DAYS: 0 turns expiry off. */
   ttlDays: number;

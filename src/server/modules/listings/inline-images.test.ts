@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
@@ -6,7 +7,7 @@ import { pngDataUrl, solidPng } from '#test/support/images.js';
 import { uploadFile } from '#test/support/multipart.js';
 import { MAX_IMAGE_REF_LENGTH } from '#shared/services.js';
 
-/** Item 1 and part of item 6 of issue 14: data URLs in a listing's `images` (decision 015). */
+/** Data URLs in a listing's `images` (decision 015). */
 
 let t: TestApp;
 beforeAll(async () => {

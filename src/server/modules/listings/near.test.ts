@@ -1,3 +1,4 @@
+// engines: both — the GiST place index, its nearest-neighbour order and the planner's choices
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult, Service } from '#shared/services.js';
 import { NEAR_TEXTS } from '#shared/services.js';
@@ -9,7 +10,7 @@ import { boxAround, nearFilter } from './near.js';
 import { createListingsRepository, type BrowseFilter, type PageRow } from './repository.js';
 
 /**
- * Search by distance (issue 19, decision 050). Every listing of this file is made here, so each answer's whole set is
+ * Search by distance (decision 050). Every listing of this file is made here, so each answer's whole set is
  * known. Distances from Montclair, NJ (07042), worked out by hand from the ZIP centres of the bundled dataset with the
  * haversine formula on a sphere of 3,958.76 miles:
  */

@@ -2,7 +2,7 @@ import { SQL, sql, type Placeholder } from 'drizzle-orm';
 import { services } from '../../db/schema.js';
 
 /**
- * Search by distance (issue 19, decision 050). Listings store only their ZIP code's centre; a search around a ZIP
+ * Search by distance (decision 050). Listings store only their ZIP code's centre; a search around a ZIP
  * measures from that ZIP's centre to each listing's, along the Earth's surface.
  */
 

@@ -5,7 +5,7 @@ import { imageUrl } from '../images/index.js';
 import type { ListingRecord } from './repository.js';
 
 /**
- * The Service of spec section 3. The owner's email is shown to the owner only: neighbours
+ * The Service of the specification (§3). The owner's email is shown to the owner only: neighbours
  * reach each other through messages, so an address on a public listing would only feed spam.
  */
 export function presentService(record: ListingRecord, viewerId: string | null): Service {

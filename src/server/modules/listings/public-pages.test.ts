@@ -1,3 +1,4 @@
+// engines: both — the signed-out page cache cleared through each engine's bus
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '#shared/services.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';

@@ -1,3 +1,4 @@
+// engines: one
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelatedServices, Service } from '#shared/services.js';
@@ -7,8 +8,8 @@ import { createListing } from '#test/helpers/listings.js';
 import { services, users } from '../../db/schema.js';
 
 /**
- * GET /api/services/{id}/related (issue 17): the listing page's 'More from' and 'Similar listings'. Each test file has
- * its own database, so the lists hold exactly the listings made here.
+ * GET /api/services/{id}/related: the listing page's 'More from' and 'Similar listings'. Each test file has its
+ * own database, so the lists hold exactly the listings made here.
  */
 let t: TestApp;
 let owner: SignedUp;

@@ -41,7 +41,7 @@ const writeLimits = () => ({
 
 export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; rateLimitScale?: number }> = async (app, { services, rateLimitScale = 1 }) => {
   const limits = writeLimits();
-  // The emailed renewal link's page and its button (issue 19): nobody need be signed in, so each try is counted per
+  // The emailed renewal link's page and its button (decision 051): nobody need be signed in, so each try is counted per
   // address, as appeal links are; the link's HMAC cannot be guessed, this only keeps a client from hammering it.
   const renewalTries = new RateLimit({ name: 'renewal-links', points: 60, durationSeconds: 60 * 60 }, rateLimitScale, EXPIRY_TEXTS.tooManyTries);
   const asOwner = <T>(budget: RateLimit, request: FastifyRequest, write: (user: Viewer) => Promise<T>) => {
@@ -60,7 +60,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     services.get(request.params.id, request.session?.user ?? null),
   );
 
-  // Issue 19 (decision 052): the listing page's '≈ 3.2 mi away', from the ZIP the reader browsed near or their home ZIP.
+  // The listing page's '≈ 3.2 mi away' (decision 052), from the ZIP the reader browsed near or their home ZIP.
   app.get(
     '/api/services/:id/distance',
     { schema: { params: idParams, querystring: listingDistanceQuerySchema, response: { 200: listingDistanceSchema, 400: apiErrorSchema, 404: apiErrorSchema } } },
@@ -93,7 +93,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     asOwner(limits.edits, request, (user) => services.restore(user, request.params.id)),
   );
 
-  // Listings expire (issue 19, decision 051): the owner renews, expired or not.
+  // Listings expire (decision 051): the owner renews, expired or not.
   app.post('/api/services/:id/renew', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
     asOwner(limits.edits, request, (user) => services.renew(user, request.params.id)),
   );

@@ -1,3 +1,4 @@
+// engines: both — prepared statements and the planner's estimates
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';

@@ -1,3 +1,4 @@
+// engines: both — full-text dictionaries
 import { randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { createListing } from '#test/helpers/listings.js';
 import { searchWords, services } from '../../db/schema.js';
 import { createListingsRepository } from './repository.js';
 
-/** Issue 14 item 6: the search dictionary is bounded (decision 015). */
+/** The search dictionary is bounded (decision 015). */
 
 let t: TestApp;
 beforeAll(async () => {

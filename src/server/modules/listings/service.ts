@@ -52,7 +52,7 @@ export function createListingsService(deps: {
   locate: Locate;
   publicPages?: PublicPageCache;
   cards?: ListingCards;
-  /** Listings expire (issue 19, decision 051); without it expiry is off. */
+  /** Listings expire (decision 051); without it expiry is off. */
   expiry?: ExpirySettings;
 }) {
   const { db, repo, images, locate } = deps;
@@ -72,7 +72,7 @@ export function createListingsService(deps: {
 
   /**
    * Each row's listing as its reader sees it, by id in the rows' order; one removed for good meanwhile is left out.
-   * Around a point, each card says how far it is (issue 19): the card's text with `distanceMiles` last.
+   * Around a point, each card says how far it is (decision 050): the card's text with `distanceMiles` last.
    */
   async function cardTexts(rows: PageRow[], viewer: Viewer | null): Promise<Map<number, string>> {
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -112,7 +112,7 @@ export function createListingsService(deps: {
 
   const present = async (id: number, viewer: Viewer | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
 
-  /** City and state as sent, or else from the ZIP (the edit payload of spec section 7 sends only the ZIP). */
+  /** City and state as sent, or else from the ZIP (the edit payload of the specification (§7) sends only the ZIP). */
   function place(input: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }) {
     if (input.isVirtual) return { zipCode: null, city: null, state: null, latitude: null, longitude: null };
     const spot = input.zipCode ? locate(input.zipCode.slice(0, 5)) : undefined;
@@ -203,7 +203,7 @@ export function createListingsService(deps: {
       const record = await load(id, viewer);
       const { service, owner } = record;
       const access = listingAccess({ ...service, ownerBanned: owner.isBanned }, viewer?.id ?? null);
-      // Nor does anyone see a listing of a member they blocked (issue 18).
+      // Nor does anyone see a listing of a member they blocked (decision 045).
       if (!mayView(access) || record.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
       return presentOne(record, viewer?.id ?? null);
     },
@@ -223,7 +223,7 @@ export function createListingsService(deps: {
     },
 
     /**
-     * How far a listing is from a ZIP code's centre (issue 19: its page says '≈ 3.2 mi away', decision 052), for whoever
+     * How far a listing is from a ZIP code's centre (its page says '≈ 3.2 mi away', decision 052), for whoever
      * may see it (404 like `get` otherwise); rounded as the cards' distances are. An unknown ZIP is refused as browse
      * refuses it.
      */
@@ -244,7 +244,7 @@ export function createListingsService(deps: {
     },
 
     /**
-     * A member's public listings, newest first, as the JSON text of a BrowseResult (their member page, issue 18):
+     * A member's public listings, newest first, as the JSON text of a BrowseResult (their member page, decision 049):
      * the same cards, keyset and blocks as browse.
      */
     async ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string> {
@@ -308,7 +308,7 @@ export function createListingsService(deps: {
         await repo.update(tx, id, {
           ...columns,
           ...(input.isActive !== undefined && { isActive: input.isActive }),
-          // An edit (a pause or a resume included) renews the listing (issue 19).
+          // An edit (a pause or a resume included) renews the listing (decision 051).
           ...expiry.renewalColumns(new Date()),
           updatedAt: new Date(),
         });
@@ -332,7 +332,7 @@ export function createListingsService(deps: {
       return present(id, user);
     },
 
-    /** The owner renews their listing, expired or not (issue 19): it shows again and expires LISTING_TTL_DAYS from now. */
+    /** The owner renews their listing, expired or not (decision 051): it shows again and expires LISTING_TTL_DAYS from now. */
     async renew(user: Viewer, id: number) {
       const existing = await loadOwn(id, user);
       if (existing.deletedAt) throw conflict(EXPIRY_TEXTS.deletedRenew, { code: 'listing_deleted' });

@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
@@ -144,7 +145,7 @@ describe('edit form rules', () => {
 
   it("takes the spec's edit payload (section 7: a ZIP but no city or state) and reads the place from the ZIP", async () => {
     const listing = await createListing(t, cookie);
-    // Exactly the fields of PUT /api/services/{id} in spec section 7, in its order.
+    // Exactly the fields of PUT /api/services/{id} in the specification (§7), in its order.
     const payload = {
       title: 'Patient maths tutoring in San Francisco',
       description: 'Algebra and geometry help for middle and high school students, now across the bay.',

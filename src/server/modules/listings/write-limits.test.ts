@@ -1,3 +1,4 @@
+// engines: both — limits counted with row locks in concurrent transactions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
@@ -5,7 +6,7 @@ import { createListing, loadCatalogue, offerPayload } from '#test/helpers/listin
 import { WRITE_LIMIT_TEXTS } from '#shared/services.js';
 
 /**
- * Per-person budgets of accepted listing writes and likes (issue 14 item 6, decision 015). The app runs with
+ * Per-person budgets of accepted listing writes and likes (decision 015). The app runs with
  * RATE_LIMIT_SCALE=100, as the end-to-end suite does: these budgets belong to one person and must not grow with it.
  */
 

@@ -1,3 +1,4 @@
+// engines: both — the block rule's SQL, read by messaging, listings and saved searches
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

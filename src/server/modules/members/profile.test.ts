@@ -1,3 +1,4 @@
+// engines: both — a member's figures in one SQL statement
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberProfile } from '#shared/members.js';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
-import { conversations, memberBlocks, memberReviews, messages, serviceCompletions, services, users } from '../../db/schema.js';
+import { conversations, memberBlocks, memberReviews, messages, publicListing, serviceCompletions, services, users } from '../../db/schema.js';
 import { type BlockState, REPLY_WITHIN_HOURS, RESPONSE_WINDOW_DAYS } from '#shared/members.js';
+import { blockStateSql } from './blocks-sql.js';
 
 export function createMembersRepository(db: Db) {
   async function findShown(which: SQL) {
@@ -62,7 +63,7 @@ export function createMembersRepository(db: Db) {
      * their listings, the rating over their listings' counters, the ratings they received as a member (decision
      * 048), and the response figure: of the conversations others started with them about a listing in the last
      * RESPONSE_WINDOW_DAYS days, how many, how many they answered within REPLY_WITHIN_HOURS, and the median minutes
-     * to their first reply among those answered at all.
+     * to their first reply among those answered at all. Public listings by the schema's one `publicListing` rule.
      */
     async figures(userId: string) {
       const result = await db.execute<{
@@ -84,7 +85,7 @@ export function createMembersRepository(db: Db) {
             and c.created_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS})
         )
         select
-          (select count(*)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null and s.is_active and not s.owner_banned and not s.expired) as active_listings,
+          (select count(*)::int from ${services} where ${services.userId} = ${userId} and ${publicListing(services)}) as active_listings,
           (select count(*)::int from ${serviceCompletions} sc join ${services} s on s.id = sc.service_id where s.user_id = ${userId}) as completed_jobs,
           (select coalesce(sum(s.rating_sum), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as rating_sum,
           (select coalesce(sum(s.review_count), 0)::int from ${services} s where s.user_id = ${userId} and s.deleted_at is null) as review_count,
@@ -105,16 +106,3 @@ export function createMembersRepository(db: Db) {
 }
 
 export type MembersRepository = ReturnType<typeof createMembersRepository>;
-
-/**
- * The block state as SQL, for queries of other modules that read it with their rows (decision 045): `viewer` and
- * `other` are SQL expressions of account ids.
- */
-export const blockStateSql = (viewer: unknown, other: unknown) =>
-  sql<BlockState>`case
-    when exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${viewer} and ${memberBlocks.blockedId} = ${other}) then 'by_you'
-    when exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${other} and ${memberBlocks.blockedId} = ${viewer}) then 'by_them'
-  end`;
-
-/** The members `viewer` blocked, as a subquery: a list of listings leaves their owners out with `not in`. */
-export const blockedBySql = (viewer: unknown) => sql`(select ${memberBlocks.blockedId} from ${memberBlocks} where ${memberBlocks.blockerId} = ${viewer})`;

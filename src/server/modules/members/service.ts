@@ -1,10 +1,11 @@
-import { averageOf, type CreateMemberReview, type MemberReview, type ReceivedReviewsPage, type ReviewAbout, type ReviewEligibility } from '#shared/reviews.js';
-import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS, type MemberProfile, RESPONSE_MIN_CONVERSATIONS } from '#shared/members.js';
+import type { CreateMemberReview, MemberReview, ReceivedReviewsPage, ReviewAbout, ReviewEligibility } from '#shared/reviews.js';
+import { BLOCK_TEXTS, type BlockList, type BlockState, MAX_BLOCKS, type MemberProfile } from '#shared/members.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { transaction } from '../../lib/transaction.js';
 import type { Viewer } from '../../lib/viewer.js';
 import { isAdministrator } from '../accounts/index.js';
+import { presentBlockList, presentMemberProfile } from './presenter.js';
 import type { MembersRepository } from './repository.js';
 
 /** What blocking needs to know of an account: that it is there, and whether it is an administrator's. */
@@ -12,11 +13,6 @@ export interface MemberAccounts {
   findUserById(id: string): Promise<{ id: string; email: string | null; emailVerified: boolean; deletedAt: Date | null } | undefined>;
 }
 
-/**
- * Members as other members meet them (issue 18, decision 045). Blocking: private to the blocker, either direction
- * stops messages (messaging asks `between`), the blocker's lists leave the other's listings out (listings read
- * `blockedBySql`).
- */
 /** What a member page needs from the listings module: a page of one member's public listings, as browse shows them. */
 export interface MemberListings {
   ownerPageJson(ownerId: string, q: { limit: number; cursor?: string }, viewer: Viewer | null): Promise<string>;
@@ -32,6 +28,11 @@ export interface MemberReviews {
   reviewMember(viewer: Viewer, memberId: string, input: CreateMemberReview): Promise<MemberReview>;
 }
 
+/**
+ * Members as other members meet them (decision 045). Blocking: private to the blocker, either direction stops
+ * messages (messaging asks `between`), the blocker's lists leave the other's listings out (listings read
+ * `blockedBySql`, saved searches `hasBlockedSql`).
+ */
 export function createMembersService(deps: {
   db: Db;
   repo: MembersRepository;
@@ -77,8 +78,7 @@ export function createMembersService(deps: {
     },
 
     async list(viewer: Viewer): Promise<BlockList> {
-      const rows = await repo.listBlockedBy(viewer.id, MAX_BLOCKS);
-      return { users: rows.map((row) => ({ ...row, blockedAt: row.blockedAt.toISOString() })) };
+      return presentBlockList(await repo.listBlockedBy(viewer.id, MAX_BLOCKS));
     },
 
     /** Which block stands between the two, from `userId`'s side (messaging refuses a message on either). */
@@ -87,37 +87,13 @@ export function createMembersService(deps: {
     },
 
     /**
-     * A member's page (issue 18): who they are, what they offer, how they are rated and how they answer. 404 for an
-     * unknown, deleted or banned member; never the email address.
+     * A member's page (decision 045's addendum): who they are, what they offer, how they are rated and how they answer.
+     * 404 for an unknown, deleted or banned member; never the email address.
      */
     async profile(username: string, viewer: Viewer | null): Promise<MemberProfile> {
       const member = await shown(username);
       const [figures, block] = await Promise.all([repo.figures(member.id), viewer && viewer.id !== member.id ? repo.between(viewer.id, member.id) : null]);
-      const conversations = Number(figures.conversations);
-      return {
-        id: member.id,
-        username: member.username,
-        firstName: member.firstName,
-        profileImageUrl: member.profileImageUrl,
-        memberSince: member.createdAt.toISOString(),
-        emailVerified: member.emailVerified,
-        activeListings: Number(figures.active_listings),
-        completedJobs: Number(figures.completed_jobs),
-        rating: { averageRating: averageOf(Number(figures.rating_sum), Number(figures.review_count)), reviewCount: Number(figures.review_count) },
-        memberRating: {
-          averageRating: averageOf(Number(figures.member_rating_sum), Number(figures.member_review_count)),
-          reviewCount: Number(figures.member_review_count),
-        },
-        response:
-          conversations >= RESPONSE_MIN_CONVERSATIONS
-            ? {
-                conversations,
-                repliedWithinDay: Number(figures.replied_within) / conversations,
-                medianFirstReplyMinutes: figures.median_minutes === null ? null : Number(figures.median_minutes),
-              }
-            : null,
-        blockedByYou: block === 'by_you',
-      };
+      return presentMemberProfile(member, figures, block);
     },
 
     /** The member's public listings, newest first, as JSON text (404 as for their page). */

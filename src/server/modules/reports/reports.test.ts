@@ -1,3 +1,4 @@
+// engines: both — one pending report per person, settled by a unique index under concurrent requests
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS, type Report } from '#shared/reports.js';

@@ -1,33 +1,11 @@
-import { DELETED_USER_NAME } from '#shared/account.js';
-import type { CreateReport, MemberReport, MessageReport, MyReport, Report, ReportKind } from '#shared/reports.js';
+import type { CreateReport, MemberReport, MessageReport, MyReports, Report, ReportKind } from '#shared/reports.js';
 import { MY_REPORTS_MAX, PERSON_REPORT_TEXTS, REPORT_ERRORS, REPORT_TEXTS, REPORTS_PER_HOUR } from '#shared/reports.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import type { Viewer } from '../../lib/viewer.js';
-import type { NamedReport, ReportRow, ReportsRepository, ReportTarget } from './repository.js';
+import type { ReportRow, ReportsRepository, ReportTarget } from './repository.js';
 import type { ListingsService } from '../listings/index.js';
-
-/** What every report answers of itself, whatever it is about. */
-function common(row: ReportRow, reporter: Viewer) {
-  return {
-    id: row.id,
-    status: row.status,
-    reason: row.reason,
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    reporter: { id: reporter.id, username: reporter.username },
-    reviewedBy: row.reviewedBy,
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-  };
-}
-
-/** A report's target as people name it: the listing's title, or the member's username (for a message, its sender's). */
-export function targetName(named: NamedReport): { title: string } | { username: string } {
-  const { report } = named;
-  if (report.kind === 'service') return { title: named.serviceTitle ?? '' };
-  const [username, deletedAt] = report.kind === 'member' ? [named.reportedUsername, named.reportedDeletedAt] : [named.senderUsername, named.senderDeletedAt];
-  return { username: deletedAt || !username ? DELETED_USER_NAME : username };
-}
+import { presentMemberReport, presentMessageReport, presentMyReports, presentReport, targetName } from './presenter.js';
 
 /** A report just decided: who sent it, and the name of what it was about (a listing's title or a member's username). */
 export interface DecidedReport {
@@ -51,7 +29,7 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
 
   /**
    * The report, written under the reporter's row lock after the one-pending and hourly checks; every kind counts
-   * against the same ten an hour (issue 18).
+   * against the same ten an hour (decision 046).
    */
   async function file(user: Viewer, target: ReportTarget, input: CreateReport, texts: { alreadyReported: string; tooMany: string }): Promise<ReportRow> {
     const duplicate = () => conflict(texts.alreadyReported, { code: 'already_reported' });
@@ -73,7 +51,7 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
       if (reason === 'own') throw badRequest(REPORT_TEXTS.ownListing, { code: 'own_listing' });
       if (reason === 'deleted') throw conflict(REPORT_ERRORS.serviceDeleted, { code: 'listing_deleted' });
       const row = await file(user, { kind: 'service', id: serviceId }, input, { alreadyReported: REPORT_ERRORS.alreadyReported, tooMany: REPORT_ERRORS.tooManyReports });
-      return { ...common(row, user), kind: 'service', service: { id: service.id, title: service.title } };
+      return presentReport(row, user, service);
     },
 
     /** A member: anyone but yourself who has an account (a deleted one is not found). */
@@ -82,7 +60,7 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
       const member = await members.findUserById(memberId);
       if (!member || member.deletedAt) throw notFound(PERSON_REPORT_TEXTS.memberNotFound);
       const row = await file(user, { kind: 'member', id: memberId }, input, { alreadyReported: PERSON_REPORT_TEXTS.alreadyReportedMember, tooMany: PERSON_REPORT_TEXTS.tooManyReports });
-      return { ...common(row, user), kind: 'member', reportedUser: { id: member.id, username: member.username } };
+      return presentMemberReport(row, user, member);
     },
 
     /** A message, by a participant of its conversation (404 for anyone else: they cannot know it exists), not its sender. */
@@ -91,23 +69,12 @@ export function createReportsService(deps: { repo: ReportsRepository; listings: 
       if (!message || !message.participantIds.includes(user.id)) throw notFound(PERSON_REPORT_TEXTS.messageNotFound);
       if (message.senderId === user.id) throw badRequest(PERSON_REPORT_TEXTS.ownMessage);
       const row = await file(user, { kind: 'message', id: messageId }, input, { alreadyReported: PERSON_REPORT_TEXTS.alreadyReportedMessage, tooMany: PERSON_REPORT_TEXTS.tooManyReports });
-      return { ...common(row, user), kind: 'message', message: { id: message.id, conversationId: message.conversationId } };
+      return presentMessageReport(row, user, message);
     },
 
     /** The reporter's own reports, newest first (at most MY_REPORTS_MAX), and what became of each. */
-    async mine(user: Viewer): Promise<{ reports: MyReport[] }> {
-      const rows = await repo.listBy(user.id, MY_REPORTS_MAX);
-      return {
-        reports: rows.map((named) => ({
-          id: named.report.id,
-          kind: named.report.kind,
-          status: named.report.status,
-          reason: named.report.reason,
-          createdAt: named.report.createdAt.toISOString(),
-          reviewedAt: named.report.reviewedAt?.toISOString() ?? null,
-          target: targetName(named),
-        })),
-      };
+    async mine(user: Viewer): Promise<MyReports> {
+      return presentMyReports(await repo.listBy(user.id, MY_REPORTS_MAX));
     },
 
     /**

@@ -1,6 +1,6 @@
 /**
- * Sanctions with reasons, and appeals (issue 18): owns the bans and appeals tables (decision 047). The only file
- * imported from outside this module (decision 034).
+ * Sanctions with reasons, and appeals: owns the bans and appeals tables (decision 047). The only file imported from
+ * outside this module (decision 034).
  */
 export { createSanctionsRepository } from './repository.js';
 export { sanctionsRoutes } from './routes.js';

@@ -1,3 +1,4 @@
+// engines: one
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AuditLogPage } from '#shared/admin.js';

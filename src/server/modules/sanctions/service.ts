@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/secret-tokens.js';
 import { transaction } from '../../lib/transaction.js';
 import { type Email, layoutEmail, type Outbox } from '../mail/index.js';
+import { presentAppeal, presentSuspension } from './presenter.js';
 import type { SanctionsRepository } from './repository.js';
 
 /** Who is sanctioned, as far as telling them goes: where to write, if their address is proven (decision 014). */
@@ -16,8 +17,8 @@ export interface SanctionedPerson {
 const mayEmail = (person: SanctionedPerson): person is SanctionedPerson & { email: string } => person.emailVerified && person.email !== null;
 
 /**
- * Sanctions with reasons, and appeals (issue 18, decision 047). The module owns the bans and appeals tables; the
- * account's own banned flag stays with accounts, set by the administrator's action in the same transaction.
+ * Sanctions with reasons, and appeals (decision 047). The module owns the bans and appeals tables; the account's own
+ * banned flag stays with accounts, set by the administrator's action in the same transaction.
  */
 export function createSanctionsService(deps: { db: Db; repo: SanctionsRepository; mail: Outbox; publicUrl: string; now?: () => Date }) {
   const { db, repo, mail } = deps;
@@ -60,9 +61,9 @@ export function createSanctionsService(deps: { db: Db; repo: SanctionsRepository
         await repo.insertBan(db, { userId, reason: null, bannedBy: null, tokenHash: link.hash, expiresAt: link.expiresAt });
         ban = (await repo.standingBan(userId))!;
       }
-      if (await repo.hasAppeal(ban.id)) return { reason: ban.reason, appealUrl: null };
+      if (await repo.hasAppeal(ban.id)) return presentSuspension(ban, null);
       await repo.setToken(ban.id, link.hash, link.expiresAt);
-      return { reason: ban.reason, appealUrl: link.url };
+      return presentSuspension(ban, link.url);
     },
 
     /** POST /api/appeals: the link is taken (single use) and the appeal written together, or neither. */
@@ -72,7 +73,7 @@ export function createSanctionsService(deps: { db: Db; repo: SanctionsRepository
         if (!ban) throw badRequest(SANCTION_TEXTS.invalidAppealLink, { code: 'invalid_link' });
         const row = await repo.insertAppeal(tx, ban.id, input.message);
         if (!row) throw conflict(SANCTION_TEXTS.alreadyAppealed);
-        return { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() };
+        return presentAppeal(row);
       });
     },
 

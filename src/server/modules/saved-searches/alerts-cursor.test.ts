@@ -1,3 +1,4 @@
+// engines: both — the cursor kept as the engine's own text of a time, to the microsecond
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';

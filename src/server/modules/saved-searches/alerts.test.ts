@@ -1,3 +1,4 @@
+// engines: both — matching through three indexes, GiST boxes among them
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch, SavedSearchList } from '#shared/saved-searches.js';
@@ -11,9 +12,9 @@ import { uniqueWord } from '#test/support/unique.js';
 import { lastDigestHour } from './service.js';
 
 /**
- * Saved searches' alerts (issue 19, decision 053), with the clock given to each run instead of waiting: which new
- * listings match, instant emails batched and spaced, the daily digest, and the one-click way out. Every search here
- * has a word of its own, so what other tests publish never matches it.
+ * Saved searches' alerts (decision 053), with the clock given to each run instead of waiting: which new listings
+ * match, instant emails batched and spaced, the daily digest, and the one-click way out. Every search here has a word
+ * of its own, so what other tests publish never matches it.
  */
 
 const DIGEST_HOUR = 8;
@@ -222,6 +223,34 @@ describe('instant alerts', () => {
     expect((await inbox(seeker)).length).toBe(1);
     await t.app.inject({ method: 'DELETE', url: `/api/services/${alone.id}`, headers: { cookie: poster.cookie } });
     await run(new Date(at.getTime() + 30 * MINUTE));
+    mails = await inbox(seeker);
+    expect(mails).toHaveLength(1);
+  });
+
+  it('leaves out of the email the listings of a member the seeker blocked after they matched, and matches none of theirs after', async () => {
+    const [seeker, poster, blocked] = [await member(), await member(), await member()];
+    const word = uniqueWord();
+    const search = await save(seeker, { search: word, frequency: 'instant' });
+    const kept = await createListing(t, poster.cookie, { title: `Kept ${word}` });
+    const hidden = await createListing(t, blocked.cookie, { title: `Hidden ${word}` });
+    // An email just went, so both matches wait their 10 minutes; meanwhile the seeker blocks one poster.
+    await t.database.db.execute(sql`update saved_searches set last_alert_at = now() where id = ${search.id}`);
+    const at = inMinutes(1);
+    await run(at);
+    expect(await matched(search)).toEqual(ids(kept, hidden));
+    const block = await t.app.inject({ method: 'POST', url: `/api/users/${blocked.user.id}/block`, headers: { cookie: seeker.cookie } });
+    expect(block.statusCode, block.body).toBe(204);
+    await run(new Date(at.getTime() + 20 * MINUTE));
+    let mails = await inbox(seeker);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`New listing for your saved search "“${word}”"`);
+    expect(mails[0]!.text).toContain(`/services/${kept.id}`);
+    expect(mails[0]!.text).not.toContain(`/services/${hidden.id}`);
+
+    // The blocked member's next listing is not matched at all, so nothing waits and no email goes.
+    await createListing(t, blocked.cookie, { title: `Hidden again ${word}` });
+    await run(new Date(at.getTime() + 40 * MINUTE));
+    expect(await matched(search)).toEqual(ids(kept, hidden));
     mails = await inbox(seeker);
     expect(mails).toHaveLength(1);
   });

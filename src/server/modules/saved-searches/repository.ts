@@ -1,8 +1,9 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { NEW_COUNT_MAX } from '#shared/saved-searches.js';
 import { type Db, rowsOf } from '../../db/client.js';
-import { categories, memberBlocks, savedSearchCursor, savedSearches, savedSearchMatches, services, users } from '../../db/schema.js';
+import { categories, savedSearchCursor, savedSearches, savedSearchMatches, services, users } from '../../db/schema.js';
 import { isPublicListing, milesBetween } from '../listings/index.js';
+import { hasBlockedSql } from '../members/index.js';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type NewSavedSearchRow = typeof savedSearches.$inferInsert;
@@ -68,7 +69,7 @@ const matchesListing = sql`${services.userId} <> ss.user_id
     or (not ${services.isVirtual} and ${services.latitude} is not null
       and ${milesBetween({ latitude: sql`ss.latitude`, longitude: sql`ss.longitude` }, { latitude: services.latitude, longitude: services.longitude })} <= ss.radius_miles))
   and (ss.search is null or (ss.search_query is not null and ${services.searchVector} @@ ss.search_query::tsquery))
-  and not exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ss.user_id and ${memberBlocks.blockedId} = ${services.userId})`;
+  and not ${hasBlockedSql(sql`ss.user_id`, services.userId)}`;
 
 /** Saved searches and their matches; reads the listings, accounts and blocks it matches against (decision 038). */
 export function createSavedSearchesRepository(db: Db) {
@@ -208,7 +209,7 @@ export function createSavedSearchesRepository(db: Db) {
         eq(savedSearchMatches.savedSearchId, savedSearchId),
         sql`${savedSearchMatches.alertedAt} is null`,
         isPublicListing,
-        sql`not exists (select 1 from ${memberBlocks} where ${memberBlocks.blockerId} = ${userId} and ${memberBlocks.blockedId} = ${services.userId})`,
+        sql`not ${hasBlockedSql(userId, services.userId)}`,
       );
       const listings = await tx
         .select({

@@ -1,3 +1,4 @@
+// engines: both — new counts and limits in SQL
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_TEXTS } from '#shared/services.js';
@@ -8,7 +9,7 @@ import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factor
 import { createListing, loadCatalogue } from '#test/helpers/listings.js';
 import { uniqueWord } from '#test/support/unique.js';
 
-/** The saved searches API (issue 19): who may do what, and what is refused. Alerts are in alerts.test.ts. */
+/** The saved searches API (decision 053): who may do what, and what is refused. Alerts are in alerts.test.ts. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,6 @@ import {
   type CreateSavedSearch,
   defaultSavedSearchName,
   INSTANT_ALERT_GAP_MINUTES,
-  NEW_COUNT_MAX,
   SAVED_SEARCH_TEXTS,
   SAVED_SEARCHES_MAX,
   type SavedSearch,
@@ -20,6 +19,7 @@ import type { Viewer } from '../../lib/viewer.js';
 import { boxAround } from '../listings/index.js';
 import type { Outbox } from '../mail/index.js';
 import { alertEmail } from './emails.js';
+import { presentSavedSearch, presentSavedSearchList } from './presenter.js';
 import type { ListedSavedSearch, SavedSearchesRepository } from './repository.js';
 
 /** What saved searches need from the listings module: the words as browse reads them. */
@@ -52,27 +52,10 @@ export function lastDigestHour(now: Date, hour: number): Date {
   return at;
 }
 
-export function present(row: ListedSavedSearch): SavedSearch {
-  return {
-    id: row.id,
-    name: row.name,
-    search: row.search,
-    categoryId: row.categoryId,
-    listingType: row.listingType,
-    near: row.nearZip,
-    radius: row.radiusMiles,
-    includeVirtual: row.includeVirtual,
-    frequency: row.frequency,
-    newCount: Math.min(row.newCount, NEW_COUNT_MAX + 1),
-    createdAt: row.createdAt.toISOString(),
-    lastOpenedAt: row.lastOpenedAt.toISOString(),
-  };
-}
-
 /**
- * Saved searches and their alerts (issue 19, decision 053). A member keeps up to ten; listings that become visible
- * are matched against the candidate searches the indexes select, and the matches are emailed through the outbox,
- * at once (batched, at most one email per search per 10 minutes) or in a daily digest.
+ * Saved searches and their alerts (decision 053). A member keeps up to ten; listings that become visible are matched
+ * against the candidate searches the indexes select, and the matches are emailed through the outbox, at once (batched,
+ * at most one email per search per 10 minutes) or in a daily digest.
  */
 export function createSavedSearchesService(deps: {
   db: Db;
@@ -152,7 +135,7 @@ export function createSavedSearchesService(deps: {
 
   return {
     async list(viewer: Viewer): Promise<SavedSearchList> {
-      return { savedSearches: (await repo.listOf(viewer.id)).map(present) };
+      return presentSavedSearchList(await repo.listOf(viewer.id));
     },
 
     async create(viewer: Viewer, input: CreateSavedSearch): Promise<SavedSearch> {
@@ -192,13 +175,13 @@ export function createSavedSearchesService(deps: {
           ...area,
         });
       });
-      return present({ ...row, newCount: 0 });
+      return presentSavedSearch({ ...row, newCount: 0 });
     },
 
     async update(viewer: Viewer, id: number, changes: UpdateSavedSearch): Promise<SavedSearch> {
       await own(viewer, id);
       await repo.update(id, viewer.id, changes);
-      return present(await own(viewer, id));
+      return presentSavedSearch(await own(viewer, id));
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
