@@ -5,8 +5,9 @@
 // Every .ts/.tsx file under src/web counts, the tests too (a test that reaches into another feature ties the two as
 // much as the code does). A dependency is any module a file names: static imports and re-exports (types included),
 // dynamic `import()`, and `vi.mock`/`vi.doMock`/`vi.importActual`/`vi.importMock`. A feature depends on another when
-// one of its files reaches a file of the other, directly or through files outside the features (components/, lib/,
-// app/…). Exits 1 and names the import chain of every edge of a loop; `--graph` prints the edges.
+// one of its files reaches a file of the other, directly or through files outside the features (core/, components/,
+// lib/, test-support/; never app/, which composes the features and which none of them may import). Exits 1 and names
+// the import chain of every edge of a loop; `--graph` prints the edges.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { createQueryClient } from './app/query-client.js';
+import { createQueryClient } from './core/query-client.js';
 import { matchPage } from './app/ssr/match-page.js';
 import { hydrateFromPage, readPageState } from './app/ssr/page-state.js';
 import { listenForPreloadErrors } from './app/stale-chunks.js';

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '../lib/theme.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { AppLayout } from './layout/app-layout.js';
-import { createQueryClient } from './query-client.js';
+import { createQueryClient } from '../core/query-client.js';
 import { AppRoutes } from './routes.js';
 
 /** The whole app; the server render and a hydrating browser hand it the query cache they filled. */

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { ERROR_BOUNDARY_TEXTS } from '../../shared/safe-defaults.js';
-import { paths } from './paths.js';
+import { paths } from '../core/paths.js';
 import { chunkLoaded, isChunkLoadError, isReloadingForStaleChunk, reloadOnceForStaleChunk } from './stale-chunks.js';
 
 interface Props {

@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { ErrorBoundary } from './error-boundary.js';
-import { paths, routePatterns } from './paths.js';
+import { paths, routePatterns } from '../core/paths.js';
 import type { PrefetchName } from './ssr/prefetch.js';
 import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';

@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { paths } from './paths.js';
-import { useAuth } from './session/index.js';
+import { paths } from '../core/paths.js';
+import { useAuth } from '../core/session/index.js';
 
 // Pages a user who has not accepted the terms may still see: the acceptance page itself, the terms it refers to,
 // and the pages the account's emailed links open (a new account verifies its address before or after accepting).

@@ -3,7 +3,7 @@ import { BadgeCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { DELETED_USER_NAME } from '#shared/account.js';
 import { MEMBER_PAGE_TEXTS } from '#shared/members.js';
-import { paths } from '../app/paths.js';
+import { paths } from '../core/paths.js';
 import { cn } from '../lib/utils.js';
 
 /** The member page a username leads to, or null where there is none (no username, or a deleted account). */

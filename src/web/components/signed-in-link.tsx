@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../app/paths.js';
+import { paths } from '../core/paths.js';
 import { loginUrl } from '../lib/site.js';
 import { Button } from './ui/button.js';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useToast } from '../../components/ui/use-toast.js';
-import { useAuth } from '../session/index.js';
+import { useAuth } from '../../core/session/index.js';
 import { Footer } from './footer.js';
 import { Navbar } from './navbar.js';
 

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'wouter';
 import { SITE_NAME, SOCIAL_PROFILE } from '../../lib/site.js';
-import { paths } from '../paths.js';
+import { paths } from '../../core/paths.js';
 
 const FOOTER_LINKS = [
   { label: 'About', href: paths.about },

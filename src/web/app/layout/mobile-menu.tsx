@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { LOGOUT_URL, loginUrl, SIGN_UP_URL } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
-import { paths } from '../paths.js';
-import type { AuthState } from '../session/index.js';
+import { paths } from '../../core/paths.js';
+import type { AuthState } from '../../core/session/index.js';
 import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './nav-items.js';
 
 const itemClasses =

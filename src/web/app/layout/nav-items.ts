@@ -1,5 +1,5 @@
 import type { User } from '#shared/auth.js';
-import { paths } from '../paths.js';
+import { paths } from '../../core/paths.js';
 
 export interface NavItem {
   label: string;

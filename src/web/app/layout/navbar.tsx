@@ -7,8 +7,8 @@ import { useUnreadCount } from '../../features/messages/api/get-unread-count.js'
 import { UnreadCount } from '../../features/messages/components/unread-count.js';
 import { loginUrl, SITE_NAME, SIGN_UP_URL } from '../../lib/site.js';
 import { cn } from '../../lib/utils.js';
-import { paths } from '../paths.js';
-import { useAuth } from '../session/index.js';
+import { paths } from '../../core/paths.js';
+import { useAuth } from '../../core/session/index.js';
 import { MobileMenu } from './mobile-menu.js';
 import { isActivePath, primaryNavItems } from './nav-items.js';
 import { ThemeToggle, UserMenu } from './navbar-menus.js';

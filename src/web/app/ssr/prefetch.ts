@@ -5,7 +5,7 @@ import type { Service } from '#shared/services.js';
 import { categoriesQueryKey } from '../../features/categories/index.js';
 import { browseQuery, listingId, readBrowseParams, referenceZip, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
 import { ApiError } from '../../lib/api.js';
-import { memberKeys, reviewKeys, serviceKeys } from '../cache/index.js';
+import { memberKeys, reviewKeys, serviceKeys } from '../../core/cache/index.js';
 
 /** What a server render knows when it fills the query cache for a page (decision 042). */
 export interface PrefetchContext {

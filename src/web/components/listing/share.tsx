@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import type { Service } from '#shared/services.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
 import { DropdownMenuItem } from '#web/components/ui/dropdown-menu.js';
 import { toast } from '#web/components/ui/use-toast.js';

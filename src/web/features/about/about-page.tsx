@@ -14,7 +14,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 
 interface AudienceGuide {

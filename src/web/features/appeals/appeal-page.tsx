@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
 import { type Appeal, APPEAL_MESSAGE_MAX, createAppealSchema, SANCTION_TEXTS } from '#shared/sanctions.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
 import { Button } from '#web/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.js';
@@ -82,7 +82,7 @@ export default function AppealPage() {
   return (
     <Frame>
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate>
           <FormErrorAlert />
           <div className="grid gap-2">
             <Label htmlFor={ids.message}>{SANCTION_TEXTS.appealLabel}</Label>

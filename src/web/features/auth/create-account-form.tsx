@@ -23,10 +23,12 @@ export function CreateAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <Form {...form}>
       <form
-        onSubmit={form.handleSubmit((values) =>
-          // A field the server refused (an address in use, a too common password) gets its message under it.
-          register.mutate(values, { onSuccess: onSignedIn, onError: (error) => showServerErrors(form.setError, error, ['email', 'password', 'username']) }),
-        )}
+        onSubmit={(event) =>
+          void form.handleSubmit((values) =>
+            // A field the server refused (an address in use, a too common password) gets its message under it.
+            register.mutate(values, { onSuccess: onSignedIn, onError: (error) => showServerErrors(form.setError, error, ['email', 'password', 'username']) }),
+          )(event)
+        }
         className="space-y-4"
         noValidate
       >

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loginErrorMessage, safeReturnTo, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
-import { paths } from '../../app/paths.js';
-import { useAuth } from '../../app/session/index.js';
+import { paths } from '../../core/paths.js';
+import { useAuth } from '../../core/session/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PageSpinner } from '../../components/ui/spinner.js';

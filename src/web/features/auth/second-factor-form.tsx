@@ -50,7 +50,7 @@ export function SecondFactorForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate aria-labelledby="second-step-title">
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate aria-labelledby="second-step-title">
         <div className="space-y-1">
           <h2 id="second-step-title" className="text-lg font-semibold">
             {TWO_STEP_PAGE_TEXTS.secondStepTitle}

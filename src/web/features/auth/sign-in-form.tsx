@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema } from '#shared/auth.js';
 import { TWO_STEP_TEXTS } from '#shared/two-step.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { EmailField } from '../../components/form/email-field.js';
 import { PasswordField } from '../../components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '../../components/form/server-errors.js';
@@ -60,12 +60,14 @@ export function SignInForm({ onSignedIn, emailAutoComplete, onSecondStep }: Sign
   return (
     <Form {...form}>
       <form
-        onSubmit={form.handleSubmit((values) =>
-          login.mutate(values, {
-            onSuccess: (answer) => (needsSecondFactor(answer) ? setSecondStep(true) : onSignedIn()),
-            onError: (error) => showServerErrors(form.setError, error, ['email', 'password']),
-          }),
-        )}
+        onSubmit={(event) =>
+          void form.handleSubmit((values) =>
+            login.mutate(values, {
+              onSuccess: (answer) => (needsSecondFactor(answer) ? setSecondStep(true) : onSignedIn()),
+              onError: (error) => showServerErrors(form.setError, error, ['email', 'password']),
+            }),
+          )(event)
+        }
         className="space-y-4"
         noValidate
       >

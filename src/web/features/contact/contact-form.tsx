@@ -13,7 +13,7 @@ import {
   MESSAGING_TEXTS,
   SUPPORT_PARTICIPANT,
 } from '#shared/messaging.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '../../components/ui/form.js';
 import { Input } from '../../components/ui/input.js';
@@ -76,7 +76,7 @@ export function ContactForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="space-y-6" noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} className="space-y-6" noValidate>
         <FormField
           control={form.control}
           name="subject"

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
-import { paths } from '../../app/paths.js';
-import { useAuth } from '../../app/session/index.js';
+import { paths } from '../../core/paths.js';
+import { useAuth } from '../../core/session/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.js';
 import { loginUrl } from '../../lib/site.js';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { CategoryIcon } from '../../components/category-icon.js';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { SIGN_UP_URL } from '../../lib/site.js';
 

@@ -1,4 +1,4 @@
-import { useAuth } from '../../app/session/index.js';
+import { useAuth } from '../../core/session/index.js';
 import { SITE_NAME } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 import { CategoryGrid } from './category-grid.js';

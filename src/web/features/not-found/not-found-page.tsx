@@ -1,6 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { useNotFoundStatus, usePageMeta } from '../../lib/use-page-meta.js';

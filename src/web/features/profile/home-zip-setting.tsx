@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { homeZipFormSchema, type User } from '#shared/auth.js';
-import { paths } from '../../app/paths.js';
+import { paths } from '../../core/paths.js';
 import { InputField } from '../../components/form/input-field.js';
 import { FormErrorAlert, showServerErrors } from '../../components/form/server-errors.js';
 import { Button } from '../../components/ui/button.js';
@@ -79,7 +79,7 @@ export function HomeZipSetting({ user }: { user: User }) {
     <div className="space-y-3">
       {user.homeZip ? <SavedPlace zip={user.homeZip} /> : <p className="text-sm text-muted-foreground">{HOME_ZIP_SETTING_TEXTS.notSet}</p>}
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(save)} className="space-y-3" noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(save)(event)} className="space-y-3" noValidate>
           <FormErrorAlert />
           <InputField
             control={form.control}

@@ -59,7 +59,7 @@ export function UsernameField({ user }: { user: User }) {
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-3" noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-3" noValidate>
         <FormField
           control={form.control}
           name="username"

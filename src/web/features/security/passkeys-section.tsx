@@ -140,7 +140,7 @@ function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | nu
           <DialogDescription>{PASSKEY_TEXTS.addDescription}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
+          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
             <FormErrorAlert />
             <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameOptionalLabel} description={PASSKEY_TEXTS.nameHint} autoComplete="off" />
             {passwordNeeded && (
@@ -218,7 +218,7 @@ function RenamePasskey({ passkey }: { passkey: Passkey }) {
           <DialogDescription className="[overflow-wrap:anywhere]">{passkey.name}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
+          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
             <FormErrorAlert />
             <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameLabel} autoComplete="off" />
             <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.save} submitting={PASSKEY_TEXTS.saving} />

@@ -38,7 +38,7 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
           disabled={signOut.isPending}
           // Awaited rather than given callbacks: this item is gone once the list is read again.
           onClick={() =>
-            signOut.mutateAsync(session.id).then(
+            void signOut.mutateAsync(session.id).then(
               () => {
                 toast({ title: SESSIONS_TEXTS.signedOutOne, description: name });
                 onSignedOut();

@@ -36,7 +36,7 @@ export function TwoStepPasswordStep({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 rounded-md border p-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.passwordTitle}>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4 rounded-md border p-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.passwordTitle}>
         <StepHeading>{TWO_STEP_PAGE_TEXTS.passwordTitle}</StepHeading>
         <p className="text-sm text-muted-foreground">{TWO_STEP_TEXTS.recentSignInRequired}</p>
         {/* Tells a password manager which account this password belongs to. */}

@@ -72,7 +72,7 @@ export function TwoStepScanStep({
         </div>
       </div>
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.scanTitle}>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.scanTitle}>
           <FormErrorAlert />
           <InputField
             control={form.control}

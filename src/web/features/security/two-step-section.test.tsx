@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.js';
 import { TWO_STEP_PAGE_TEXTS, TWO_STEP_TEXTS } from '#shared/two-step.js';
-import { currentUserQueryKey, useCurrentUser } from '#web/app/session/index.js';
+import { currentUserQueryKey, useCurrentUser } from '#web/core/session/index.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aUser } from '#web/test-support/fixtures.js';
 import { expectToast, letToastAnnounce, renderWithApp } from '#web/test-support/render.js';

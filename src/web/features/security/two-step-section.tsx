@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/auth.js';
 import { TWO_STEP_PAGE_TEXTS, TWO_STEP_SECTION_ID, type TotpSetupAnswer } from '#shared/two-step.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';

@@ -68,7 +68,7 @@ function TurnOffWithCode({ onDone, children }: FormProps) {
   const { send, busy } = useTurnOff(form.setError, 'code', onDone);
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(({ code }) => send({ code }))} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
+      <form onSubmit={(event) => void form.handleSubmit(({ code }) => send({ code }))(event)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
         <FormErrorAlert />
         <InputField
           control={form.control}
@@ -96,7 +96,7 @@ function TurnOffWithPassword({ email, onDone, children }: FormProps) {
   const { send, busy } = useTurnOff(form.setError, 'password', onDone);
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(({ password }) => send({ password }))} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
+      <form onSubmit={(event) => void form.handleSubmit(({ password }) => send({ password }))(event)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
         <FormErrorAlert />
         <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
         <PasswordField control={form.control} name="password" label={TWO_STEP_PAGE_TEXTS.passwordLabel} kind="current" autoFocus />

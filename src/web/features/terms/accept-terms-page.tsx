@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { paths } from '../../app/paths.js';
-import { useRequireAuth } from '../../app/session/index.js';
+import { paths } from '../../core/paths.js';
+import { useRequireAuth } from '../../core/session/index.js';
 import { LegalSections } from '../../components/legal-sections.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';

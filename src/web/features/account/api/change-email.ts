@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailInput } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/change-email: sends a link to the new address; the answer carries it as `pendingEmail`. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountNotice } from '#shared/account.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api, ApiError } from '#web/lib/api.js';
 
 /** POST /api/auth/resend-verification: a new link to the account's address (3 per hour). */

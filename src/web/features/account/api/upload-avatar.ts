@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/auth.js';
-import { invalidateServiceQueries, messageKeys } from '#web/app/cache/index.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { invalidateServiceQueries, messageKeys } from '#web/core/cache/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { uploadFile } from '#web/lib/upload-file.js';
 
 /** PUT /api/auth/avatar (multipart `file`): the picture goes through the listing image pipeline, cropped square. */

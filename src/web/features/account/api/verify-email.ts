@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailVerified, VerifyEmailInput } from '#shared/account.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/verify-email: spends the token of an emailed link (after sign-up, or for a new address). Works signed out. */

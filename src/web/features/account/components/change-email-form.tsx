@@ -31,7 +31,7 @@ export function ChangeEmailForm({ user, onDone }: { user: User; onDone: () => vo
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change email">
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change email">
         <FormErrorAlert />
         <EmailField
           control={form.control}

@@ -33,7 +33,7 @@ export function ChangePasswordForm({ email, onDone }: { email: string | null; on
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change password">
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4 rounded-md border p-4" noValidate aria-label="Change password">
         {/* Tells a password manager which account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
         <FormErrorAlert />

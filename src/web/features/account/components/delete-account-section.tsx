@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, DELETE_CONFIRMATION_WORD, DELETED_USER_NAME, deleteAccountSchema, type DeleteAccountInput } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { InputField } from '#web/components/form/input-field.js';
 import { PasswordField } from '#web/components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
@@ -132,7 +132,7 @@ function DeleteAccountForm({ user, deleteAccount, busy, confirmFailed, onCancel 
         </>
       ) : (
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+          <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate>
             <FormErrorAlert />
             {user.hasPassword ? (
               <PasswordField control={form.control} name="password" label="Enter your password to confirm" kind="current" />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ACCOUNT_MESSAGES } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
 import { useAuthProviders } from '../../auth/index.js';
 

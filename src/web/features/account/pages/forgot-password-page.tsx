@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '#shared/account.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { EmailField } from '#web/components/form/email-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
 import { Button } from '#web/components/ui/button.js';
@@ -59,7 +59,7 @@ export default function ForgotPasswordPage() {
       description="Enter the email address you sign in with, and we will send you a link to choose a new password."
     >
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate>
           <FormErrorAlert />
           <EmailField control={form.control} name="email" />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>

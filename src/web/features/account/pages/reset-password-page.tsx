@@ -5,7 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
 import { TWO_STEP_PAGE_TEXTS } from '#shared/two-step.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { PasswordField } from '#web/components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
 import { Button } from '#web/components/ui/button.js';
@@ -95,7 +95,7 @@ export default function ResetPasswordPage() {
       description="Choose the password you will sign in with from now on. You will be signed in here, and signed out everywhere else."
     >
       <Form {...form}>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate>
           <FormErrorAlert />
           <PasswordField control={form.control} name="password" label="New password" kind="new" />
           <PasswordField control={form.control} name="confirmPassword" label="Confirm new password" kind="confirm" />

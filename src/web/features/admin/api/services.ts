@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminServicesPage } from '#shared/admin.js';
-import { invalidateServiceQueries } from '#web/app/cache/index.js';
+import { invalidateServiceQueries } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 

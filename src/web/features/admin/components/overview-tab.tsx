@@ -13,7 +13,7 @@ import {
   type OverviewWeek,
 } from '#shared/admin.js';
 import { BACKUP_TEXTS, megabytes } from '#shared/backups.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { useAdminOverview } from '../api/overview.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ExternalLink, MessagesSquare } from 'lucide-react';
 import { ADMIN_TEXTS, noReportsWithStatus, reviewedByLabel, totalReportsLabel, type AdminReport } from '#shared/admin.js';
 import { REPORT_REASON_LABELS, type ReportStatus } from '#shared/reports.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';

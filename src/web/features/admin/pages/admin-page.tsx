@@ -1,8 +1,8 @@
 import { ChartColumn, ClipboardList, Flag, Gavel, MessagesSquare, Package, Users } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ADMIN_TEXTS } from '#shared/admin.js';
-import { paths } from '#web/app/paths.js';
-import { useAuth } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { useAuth } from '#web/core/session/index.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MemberProfile } from '#shared/members.js';
 import type { ReceivedReviewsPage, ReviewAbout } from '#shared/reviews.js';
 import type { BrowseResult } from '#shared/services.js';
-import { memberKeys } from '#web/app/cache/index.js';
+import { memberKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 const memberPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlockList } from '#shared/members.js';
-import { invalidateMemberQueries, invalidateServiceQueries, messageKeys } from '#web/app/cache/index.js';
+import { invalidateMemberQueries, invalidateServiceQueries, messageKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 export const blockKeys = { list: ['blocks'] as const };

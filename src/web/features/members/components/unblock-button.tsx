@@ -15,7 +15,7 @@ export function UnblockButton({ member, ...props }: { member: { id: string; name
       disabled={setBlocked.isPending}
       // Awaited rather than given callbacks: this button is gone once the unblock is read back.
       onClick={() =>
-        setBlocked.mutateAsync({ memberId: member.id, blocked: false }).then(
+        void setBlocked.mutateAsync({ memberId: member.id, blocked: false }).then(
           () => toast({ title: BLOCK_TEXTS.unblocked(member.name) }),
           (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, BLOCK_TEXTS.failure) }),
         )

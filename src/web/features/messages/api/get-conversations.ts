@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Conversation } from '#shared/messaging.js';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** The signed-in person's conversations, newest activity first. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePage } from '#shared/messaging.js';
-import { messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
+import { messageKeys, patchCachedConversation } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** One page of a conversation, oldest first; a cursor reads the messages before an earlier page. */

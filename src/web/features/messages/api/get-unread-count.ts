@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 export function getUnreadCount(signal?: AbortSignal): Promise<{ count: number }> {

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage } from '#shared/messaging.js';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 
 /** A conversation's history as cached: page 0 holds the newest messages, each later page the ones before it. */
 export type CachedHistory = InfiniteData<MessagePage, string | null>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, StartConversation } from '#shared/messaging.js';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 import { invalidateMessagingSummary } from './message-cache.js';
 

@@ -2,7 +2,7 @@ import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
 import type { Conversation } from '#shared/messaging.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { MemberLink } from '#web/components/member-link.js';
 import { conversationTopic, otherParticipant, participantName } from '#web/components/participants.js';
 import { Button } from '#web/components/ui/button.js';

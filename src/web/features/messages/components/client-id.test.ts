@@ -1,3 +1,4 @@
+// engines: one — no database
 import { describe, expect, it } from 'vitest';
 import { clientIdSchema } from '#shared/messaging.js';
 import { clientIdFor, newClientId } from './client-id.js';

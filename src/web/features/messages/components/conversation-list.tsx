@@ -1,7 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Conversation } from '#shared/messaging.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { conversationTopic, otherParticipant, participantName, shortDateTime } from '#web/components/participants.js';
 import { Button } from '#web/components/ui/button.js';
 import { Skeleton } from '#web/components/ui/skeleton.js';

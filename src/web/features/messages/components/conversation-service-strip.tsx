@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tag } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Conversation } from '#shared/messaging.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 
 type LinkedService = NonNullable<Conversation['service']>;
 

@@ -8,7 +8,7 @@ import { Label } from '#web/components/ui/label.js';
 import { Textarea } from '#web/components/ui/textarea.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useSendMessage } from '../api/send-message.js';
 import { clientIdFor, type FailedSend } from './client-id.js';

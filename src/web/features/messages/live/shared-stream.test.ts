@@ -1,3 +1,4 @@
+// engines: one — no database
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '#shared/messaging.js';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '#shared/messaging.js';
-import { messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
-import { currentUserQueryKey } from '#web/app/session/index.js';
+import { messageKeys, patchCachedConversation } from '#web/core/cache/index.js';
+import { currentUserQueryKey } from '#web/core/session/index.js';
 import { markConversationRead } from '../api/get-messages.js';
 import { appendCachedMessage } from '../api/message-cache.js';
 import { connectEventSource } from './event-source.js';

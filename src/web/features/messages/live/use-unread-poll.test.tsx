@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_POLL_MS } from '#shared/messaging-limits.js';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { ok, stubApi } from '#web/test-support/fetch-stub.js';
 import { renderHookWithApp } from '#web/test-support/render.js';
 import { setStreamOpen } from './stream-status.js';

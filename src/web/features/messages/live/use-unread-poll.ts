@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { UNREAD_POLL_MS } from '#shared/messaging-limits.js';
-import { messageKeys } from '#web/app/cache/index.js';
+import { messageKeys } from '#web/core/cache/index.js';
 import { unreadCountQueryOptions } from '../api/get-unread-count.js';
 import { useStreamOpen } from './stream-status.js';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'wouter';
 import type { User } from '#shared/auth.js';
-import { useRequireAuth } from '#web/app/session/index.js';
+import { useRequireAuth } from '#web/core/session/index.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { cn } from '#web/lib/utils.js';

@@ -47,7 +47,7 @@ export function ReportForm({ title, description, pending, onSubmit, onClose, ret
         returnFocusTo.current.focus();
       }}
     >
-      <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate className="grid gap-4">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

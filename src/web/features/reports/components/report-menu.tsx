@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { EllipsisVertical, Flag } from 'lucide-react';
 import { REPORT_TEXTS } from '#shared/report-texts.js';
-import { useAuth } from '#web/app/session/index.js';
+import { useAuth } from '#web/core/session/index.js';
 import { ShareMenuItem } from '#web/components/listing/share.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';

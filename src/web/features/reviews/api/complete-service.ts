@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Completion } from '#shared/reviews.js';
-import { invalidateReviewQueries, messageKeys, patchCachedConversation } from '#web/app/cache/index.js';
+import { invalidateReviewQueries, messageKeys, patchCachedConversation } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 interface Variables {

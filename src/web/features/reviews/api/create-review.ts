@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReview, Review } from '#shared/reviews.js';
-import { invalidateReviewQueries, invalidateServiceQueries } from '#web/app/cache/index.js';
+import { invalidateReviewQueries, invalidateServiceQueries } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 interface Variables extends CreateReview {

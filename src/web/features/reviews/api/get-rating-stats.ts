@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RatingStats } from '#shared/reviews.js';
-import { reviewKeys } from '#web/app/cache/index.js';
+import { reviewKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 export function getRatingStats(serviceId: number, signal?: AbortSignal): Promise<RatingStats> {

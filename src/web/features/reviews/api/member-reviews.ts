@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMemberReview, ReceivedReview, ReviewEligibility } from '#shared/reviews.js';
-import { invalidateMemberQueries, reviewKeys } from '#web/app/cache/index.js';
+import { invalidateMemberQueries, reviewKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 const memberPath = (memberId: string) => `/api/users/${encodeURIComponent(memberId)}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCurrentUser } from '#web/app/session/index.js';
+import { useCurrentUser } from '#web/core/session/index.js';
 import { useReviewEligibility } from '../api/get-review-eligibility.js';
 import { ReviewForm } from './review-form.js';
 import { ReviewsList } from './reviews-list.js';

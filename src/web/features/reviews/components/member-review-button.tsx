@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Star } from 'lucide-react';
 import { MEMBER_REVIEW_TEXTS } from '#shared/reviews.js';
-import { useCurrentUser } from '#web/app/session/index.js';
+import { useCurrentUser } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.js';
 import { useMemberReviewEligibility } from '../api/member-reviews.js';

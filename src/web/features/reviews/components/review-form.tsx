@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { REVIEW_TEXT_MAX, REVIEW_TEXTS, reviewFormSchema } from '#shared/reviews.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { Label } from '#web/components/ui/label.js';
 import { Textarea } from '#web/components/ui/textarea.js';
@@ -68,7 +68,7 @@ export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps
   const tooLong = form.formState.errors.reviewText?.message;
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate aria-label="Leave a review" className="grid gap-2 rounded-md border bg-background p-3">
+    <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate aria-label="Leave a review" className="grid gap-2 rounded-md border bg-background p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Controller
           control={form.control}

@@ -3,8 +3,8 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
 import { REVIEW_VERIFY_TEXTS } from '#shared/reviews.js';
-import { paths } from '#web/app/paths.js';
-import { currentUserQueryOptions } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { currentUserQueryOptions } from '#web/core/session/index.js';
 import { EmailVerificationStatus } from '../../account/index.js';
 
 /**

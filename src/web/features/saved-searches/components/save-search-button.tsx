@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { BellPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { type AlertFrequency, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS } from '#shared/saved-searches.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { SignedInLink } from '#web/components/signed-in-link.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.js';

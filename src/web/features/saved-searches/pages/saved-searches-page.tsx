@@ -11,8 +11,8 @@ import {
   savedSearchQuery,
 } from '#shared/saved-searches.js';
 import type { Category } from '#shared/catalogue.js';
-import { paths } from '#web/app/paths.js';
-import { useRequireAuth } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { useRequireAuth } from '#web/core/session/index.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.js';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/auth.js';
 import type { TotpDisableInput } from '#shared/two-step.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/totp/disable with a code (time or recovery) or the password, exactly one; answers the User. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodesAnswer, TotpEnableInput } from '#shared/two-step.js';
-import { refreshCurrentUser } from '#web/app/session/index.js';
+import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api } from '#web/lib/api.js';
 
 /** POST /api/auth/totp/enable: the first code from the app confirms the secret; the answer is the recovery codes, once. */

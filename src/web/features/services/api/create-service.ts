@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateService, Service } from '#shared/services.js';
-import { invalidateServiceQueries } from '#web/app/cache/index.js';
+import { invalidateServiceQueries } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** JSON has no undefined: a rate left empty travels as null (spec section 5). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '#shared/services.js';
-import { invalidateServiceQueries, patchCachedService } from '#web/app/cache/index.js';
+import { invalidateServiceQueries, patchCachedService } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** Soft delete: the listing leaves the public lists and can be restored later. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ListingDistance } from '#shared/services.js';
-import { serviceKeys } from '#web/app/cache/index.js';
+import { serviceKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** How far a listing is from a ZIP code's centre (issue 19, decision 052): null for a virtual listing. */

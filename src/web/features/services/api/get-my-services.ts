@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Service } from '#shared/services.js';
-import { serviceKeys } from '#web/app/cache/index.js';
+import { serviceKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** The signed-in user's own listings, paused and deleted ones included. */

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BrowseQuery, BrowseResult } from '#shared/services.js';
-import { serviceKeys, type ServiceFilters } from '#web/app/cache/index.js';
+import { serviceKeys, type ServiceFilters } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** The query GET /api/services is asked for a page of these filters (the server render asks its own way, the same). */

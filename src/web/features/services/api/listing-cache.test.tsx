@@ -2,8 +2,8 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BrowseResult, Service } from '#shared/services.js';
-import { reviewKeys, serviceKeys } from '#web/app/cache/index.js';
-import { currentUserQueryKey } from '#web/app/session/index.js';
+import { reviewKeys, serviceKeys } from '#web/core/cache/index.js';
+import { currentUserQueryKey } from '#web/core/session/index.js';
 import { ok, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, PET_CARE, SERVICE_TYPES, TUTORING } from '#web/test-support/fixtures.js';
 import { renderHookWithApp } from '#web/test-support/render.js';

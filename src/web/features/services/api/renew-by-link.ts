@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListingRenewal } from '#shared/listing-expiry.js';
-import { invalidateServiceQueries } from '#web/app/cache/index.js';
+import { invalidateServiceQueries } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 import { renewalQueryKey } from './get-renewal.js';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service } from '#shared/services.js';
-import { invalidateServiceQueries, patchCachedService } from '#web/app/cache/index.js';
+import { invalidateServiceQueries, patchCachedService } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 /** The owner renews their listing (issue 19): shown again if it had expired, and a fresh expiry either way. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Service, UpdateService } from '#shared/services.js';
-import { invalidateServiceQueries, serviceKeys } from '#web/app/cache/index.js';
+import { invalidateServiceQueries, serviceKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> | null };

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import type { Service } from '#shared/services.js';
-import { useAuth } from '#web/app/session/index.js';
+import { useAuth } from '#web/core/session/index.js';
 import { promptSignIn } from '#web/components/sign-in-prompt.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';

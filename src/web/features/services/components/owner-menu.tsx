@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Service } from '#shared/services.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { ShareMenuItem } from '#web/components/listing/share.js';
 import { Button } from '#web/components/ui/button.js';
 import {

@@ -3,7 +3,7 @@ import { CalendarDays, MapPin, Tag, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
 import type { DayCode, Service } from '#shared/services.js';
-import { paths } from '#web/app/paths.js';
+import { paths } from '#web/core/paths.js';
 import { availabilityDays, DAY_LABELS, dateLine, distanceLabel, locationLabel, priceLabel } from '#web/components/listing/format.js';
 import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Service } from '#shared/services.js';
-import type { ServiceFilters } from '#web/app/cache/index.js';
-import { useAuth } from '#web/app/session/index.js';
+import type { ServiceFilters } from '#web/core/cache/index.js';
+import { useAuth } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { MessageButton } from '../../messages/index.js';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SearchX, Sparkles } from 'lucide-react';
-import { paths } from '#web/app/paths.js';
-import { useAuth } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { useAuth } from '#web/core/session/index.js';
 import { OfferAndRequestButtons, SignedInLink } from '#web/components/signed-in-link.js';
 import { Button } from '#web/components/ui/button.js';
 import { Checkbox } from '#web/components/ui/checkbox.js';

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '#web/app/paths.js';
-import { useRequireAuth } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { useRequireAuth } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { createServiceSchema, type CreateService, type ListingType } from '#shared/services.js';
-import { paths } from '#web/app/paths.js';
-import { useRequireAuth } from '#web/app/session/index.js';
+import { paths } from '#web/core/paths.js';
+import { useRequireAuth } from '#web/core/session/index.js';
 import { Card, CardContent } from '#web/components/ui/card.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
 import { toast } from '#web/components/ui/use-toast.js';

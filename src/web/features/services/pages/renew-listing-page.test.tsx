@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
-import { routePatterns } from '#web/app/paths.js';
+import { routePatterns } from '#web/core/paths.js';
 import { heldAnswer, ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService } from '#web/test-support/fixtures.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import { routePatterns } from '#web/app/paths.js';
+import { routePatterns } from '#web/core/paths.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, PET_CARE, SERVICE_TYPES } from '#web/test-support/fixtures.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';

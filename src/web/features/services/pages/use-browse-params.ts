@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { NEAR_ANYWHERE, RADIUS_CHOICES_MILES } from '#shared/services.js';
-import type { ServiceFilters } from '#web/app/cache/index.js';
+import type { ServiceFilters } from '#web/core/cache/index.js';
 
 export type ListingTypeFilter = 'all-types' | 'offer' | 'request';
 

@@ -50,7 +50,7 @@ export function ServiceForm<TOutput>({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-8">
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-8">
         <Section title={offer ? 'What you offer' : 'What you need'}>
           {fixedCategory ?? <CategoryFields />}
           <TitleAndDescriptionFields listingType={listingType} />

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReviewAbout } from '#shared/reviews.js';
 
-/** A member's page (issue 18): their profile, listings and received reviews, keyed by username as the address writes it, in any case. */
+/** A member's page (decision 049): their profile, listings and received reviews, keyed by username as the address writes it, in any case. */
 export const memberKeys = {
   all: ['members'] as const,
   page: (username: string) => [...memberKeys.all, username.toLowerCase()] as const,

@@ -6,7 +6,7 @@ export interface ServiceFilters {
   search?: string;
   categoryId?: string;
   listingType?: 'offer' | 'request';
-  /** Around a ZIP code (issue 19), in miles, nearest first or not, with or without the virtual listings. */
+  /** Around a ZIP code (decision 050), in miles, nearest first or not, with or without the virtual listings. */
   near?: string;
   radius?: string;
   sort?: 'distance';
@@ -22,12 +22,12 @@ export const serviceKeys = {
   detail: (id: number) => [...serviceKeys.all, 'detail', id] as const,
   /** The listing page's 'More from' and 'Similar listings' (GET /api/services/{id}/related). */
   related: (id: number) => [...serviceKeys.all, 'related', id] as const,
-  /** How far the listing is from a ZIP code (issue 19: its page's '≈ 3.2 mi away'; GET /api/services/{id}/distance). */
+  /** How far the listing is from a ZIP code (decision 052: its page's '≈ 3.2 mi away'; GET /api/services/{id}/distance). */
   distance: (id: number, near: string) => [...serviceKeys.all, 'distance', id, near] as const,
   mine: ['my-services'] as const,
 };
 
-/** Spec section 7: after a mutation the service lists, my-services and the single service are refreshed. */
+/** A listing changed: everything read about listings (lists, pages, related, distances) and My Services is read again. */
 export async function invalidateServiceQueries(queryClient: QueryClient, options?: { refetch?: boolean }): Promise<void> {
   const refetchType = options?.refetch === false ? 'none' : 'active';
   await Promise.all([

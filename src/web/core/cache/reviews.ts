@@ -5,12 +5,12 @@ export const reviewKeys = {
   eligibility: (serviceId: number) => [...reviewKeys.all, serviceId, 'eligibility'] as const,
   list: (serviceId: number) => [...reviewKeys.all, serviceId, 'list'] as const,
   stats: (serviceId: number) => [...reviewKeys.all, serviceId, 'stats'] as const,
-  /** Whether the signed-in person may review this member (issue 18: the listing's owner, after a job with them). */
+  /** Whether the signed-in person may review this member (decision 048: the listing's owner, after a job with them). */
   memberEligibility: (memberId: string) => [...reviewKeys.all, 'member', memberId, 'eligibility'] as const,
 };
 
 /**
- * Spec section 7: after a completion or a review, eligibility, reviews and rating stats are read again; so is whether
+ * A completion or a review changes eligibility, the reviews and the rating stats, so they are read again; so is whether
  * the owner may now review the other member (a completion makes them eligible).
  */
 export async function invalidateReviewQueries(queryClient: QueryClient, serviceId: number): Promise<void> {

@@ -6,7 +6,10 @@ export type AuthState =
   | { status: 'signed-in'; user: User }
   | { status: 'signed-out'; user: null };
 
-/** Spec section 4: signed in when the current-user call returns data, loading while pending, signed out otherwise. */
+/**
+ * Signed in when the current-user call returns a user, signed out when it returns null or fails; loading until it
+ * answers, so no page shows a member a visitor's view first.
+ */
 export function useAuth(): AuthState {
   const { data, isPending } = useCurrentUser();
   if (isPending) return { status: 'loading', user: null };

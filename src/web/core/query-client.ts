@@ -19,8 +19,9 @@ function signOutOnLostSession(queryClient: QueryClient, error: unknown): void {
 }
 
 /**
- * Spec section 7: no retries, data never stale, no refetch on window focus. A failed query is not retried when a
- * page mounts either: a refusal the server rendered (a listing nobody may see) stays what the page shows
+ * No retries, data never stale, no refetch on window focus: a query is read again only when a mutation invalidates
+ * it (core/cache/), so a failure shows at once and a page does not change under its reader. A failed query is not
+ * retried when a page mounts either: a refusal the server rendered (a listing nobody may see) stays what the page shows
  * (decision 042), and a page's 'Try again' asks again.
  */
 export function createQueryClient(): QueryClient {

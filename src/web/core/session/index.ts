@@ -1,6 +1,6 @@
 /**
  * The session: who is signed in, as the current-user query holds it. Nearly every feature reads it, so it lives in
- * the app layer rather than in a feature; it imports no feature.
+ * the core layer rather than in a feature; it imports no feature.
  */
 export { currentUserQueryKey, currentUserQueryOptions, getCurrentUser, refreshCurrentUser, useCurrentUser } from './current-user.js';
 export { useAuth, type AuthState } from './use-auth.js';
