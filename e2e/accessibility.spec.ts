@@ -4,13 +4,19 @@ import {
   completeWithApi,
   createListingWithApi,
   deleteListingWithApi,
+  DESKTOP,
   expect,
   expectNoA11yViolations,
+  expectPhotosLoaded,
   linkIn,
   listingCard,
   openAccountMenu,
   openAppPage,
   openOwnerMenu,
+  PHONE,
+  photograph,
+  photographBothWidths,
+  photographWindow,
   pngDataUrl,
   pngImage,
   readEmail,
@@ -37,14 +43,18 @@ const WHO: Record<(typeof APP_PAGES)[number]['who'], string> = {
 };
 
 // One test per page scans it in both themes, so each page costs one sign-up and the two scans are reported together.
+// The pages these tests reach are also photographed for a person to look at (test-results/screenshots), at phone and
+// desktop width, after the one thing a machine judges of a picture: nothing scrolls sideways (fixtures/screenshots.ts).
 for (const target of APP_PAGES) {
-  test(`${target.path} ${WHO[target.who]} has no axe violations in the light and dark themes`, async ({ page, consoleGuard }) => {
+  test(`${target.path} ${WHO[target.who]} has no axe violations in the light and dark themes, and fits 390 and 1280 px`, async ({ page, consoleGuard }) => {
     // The not-found page answers with status 404 (decision 042), which Chromium logs.
     if (target.name === 'not-found') consoleGuard.allowFailedRequest('GET', target.path, 404);
     await openAppPage(page, target, 'light');
     await expectNoA11yViolations(page, { label: 'light theme', soft: true });
+    await photographBothWidths(page, target.name);
     await reloadInTheme(page, target, 'dark');
     await expectNoA11yViolations(page, { label: 'dark theme', soft: true });
+    if (target.name === 'home') await photographBothWidths(page, 'home-dark');
   });
 }
 
@@ -85,7 +95,7 @@ test('a username error on the profile and the open avatar menu have no axe viola
 test.describe('account care', () => {
   test.describe.configure({ mode: 'parallel' });
 
-  test('the profile with a picture, a pending email change, its two forms showing errors and the delete dialog have no axe violations', async ({ page }) => {
+  test('the profile with a picture, a pending email change, its two forms showing errors and the delete dialog have no axe violations, and fit 390 and 1280 px', async ({ page }) => {
     const account = await signUpWithApi(page, { acceptTerms: true });
     await uploadAvatarWithApi(page, await pngImage('#0f766e', { width: 400, height: 400 }));
     const changed = await page.request.post('/api/auth/change-email', { data: { newEmail: uniqueEmail('moving'), currentPassword: account.password } });
@@ -95,6 +105,9 @@ test.describe('account care', () => {
       await showInTheme(page, profile, theme);
       await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible();
       await expect(page.getByText('Email not verified', { exact: true })).toBeVisible();
+      await expectPhotosLoaded(page);
+      if (theme === 'light') await photographBothWidths(page, 'profile-with-picture');
+      else await photograph(page, 'profile-with-picture-dark', DESKTOP);
       await page.getByRole('button', { name: 'Change email' }).click();
       await page.getByRole('button', { name: 'Send verification link' }).click();
       await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
@@ -102,18 +115,33 @@ test.describe('account care', () => {
       await page.getByRole('button', { name: 'Save new password' }).click();
       await expect(page.getByText('Current password is required', { exact: true }).last()).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, forms with errors`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'profile-forms');
 
       await page.getByRole('button', { name: 'Delete account' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+      if (theme === 'light') {
+        // The light picture as the dialog opens; the dark one below shows its error.
+        await expect(dialog).toBeVisible();
+        await photographWindow(page, 'delete-account-dialog');
+      }
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
       await expect(dialog.getByText('Password is required', { exact: true })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, delete dialog`, soft: true });
+      if (theme === 'dark') await photographWindow(page, 'delete-account-dialog-dark', [DESKTOP]);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
     }
+
+    // The small picture beside the provider's name on a card.
+    const word = uniqueWord();
+    await createListingWithApi(page, { title: `Guitar lessons for beginners ${word}` });
+    await showInTheme(page, { name: 'services', path: `/services?search=${word}`, heading: 'Browse Services', who: 'member' }, 'light');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expectPhotosLoaded(page);
+    await photograph(page, 'card-with-avatar', PHONE);
   });
 
-  test("'Check your email' after a reset request and 'Email address verified' have no axe violations", async ({ page, request }) => {
+  test("'Check your email' after a reset request and 'Email address verified' have no axe violations, and fit 390 and 1280 px", async ({ page, request }) => {
     for (const theme of ['light', 'dark'] as const) {
       const account = await registerWithApi(request);
       await showInTheme(page, appPage('forgot-password'), theme);
@@ -121,11 +149,13 @@ test.describe('account care', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await expect(page.getByRole('heading', { name: 'Check your email', level: 1 })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, reset link sent`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'forgot-password-sent');
 
       const link = linkIn(await readEmail(account.email, { subject: 'Confirm your email address' }), '/verify-email').path;
       await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Email address verified', level: 1 })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, email verified`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'verify-email-done');
     }
   });
 });
@@ -151,7 +181,7 @@ test.describe('on a 390 px wide phone', () => {
 test.describe('listing pages', () => {
   test.describe.configure({ mode: 'parallel' });
 
-  test('/services with an offer with photos, a request and a virtual prices-vary offer, and the edit form, have no axe violations', async ({ page }) => {
+  test('/services with an offer with photos, a request and a virtual prices-vary offer, and the edit form, have no axe violations, and fit 390 and 1280 px', async ({ page }) => {
     await signUpWithApi(page, { acceptTerms: true });
     const word = uniqueWord();
     const photos = [pngDataUrl(await pngImage('#1d4ed8')), pngDataUrl(await pngImage('#b45309'))];
@@ -165,15 +195,23 @@ test.describe('listing pages', () => {
       await showInTheme(page, browse, theme);
       await expect(page.getByRole('article')).toHaveCount(3);
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+      if (theme === 'light') {
+        await expectPhotosLoaded(page);
+        await photographBothWidths(page, 'services');
+      }
 
       await showInTheme(page, edit, theme);
       await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(offer.title);
       await expect(page.getByRole('list', { name: 'Chosen photos' }).getByRole('img')).toHaveCount(2);
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+      if (theme === 'light') {
+        await expectPhotosLoaded(page);
+        await photographBothWidths(page, 'edit-service');
+      }
     }
   });
 
-  test('/my-services with an active, a paused and a deleted listing, and the open delete dialog, have no axe violations', async ({ page }) => {
+  test('/my-services with an active, a paused and a deleted listing, and the open delete dialog, have no axe violations, and fit 390 and 1280 px', async ({ page }) => {
     await signUpWithApi(page, { acceptTerms: true });
     const word = uniqueWord();
     const active = await createListingWithApi(page, { title: `Dog walking ${word}`, images: [pngDataUrl(await pngImage('#1d4ed8'))] });
@@ -188,6 +226,11 @@ test.describe('listing pages', () => {
       await expect(listingCard(page, paused.title).getByText('Paused', { exact: true })).toBeVisible();
       await expect(listingCard(page, deleted.title).getByText('Deleted', { exact: true })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+      if (theme === 'light') {
+        await expect(page.getByRole('article')).toHaveCount(3);
+        await expectPhotosLoaded(page);
+        await photographBothWidths(page, 'my-services');
+      }
 
       await (await openOwnerMenu(page, active.title)).getByRole('menuitem', { name: 'Delete' }).click();
       await expect(page.getByRole('alertdialog', { name: 'Are you sure?' })).toBeVisible();
@@ -197,8 +240,11 @@ test.describe('listing pages', () => {
     }
   });
 
-  test("a listing's page with photos, reviews and related listings, its open lightbox, and its owner's paused listing, have no axe violations", async ({ page, request }) => {
-    // Six scans of a long page, each a few seconds on a shared machine.
+  test("a listing's page with photos, reviews and related listings, its open lightbox, and its owner's paused listing, have no axe violations, and fit 390 and 1280 px", async ({
+    page,
+    request,
+  }) => {
+    // Six scans of a long page, each a few seconds on a shared machine, and the pictures.
     test.slow();
     const word = uniqueWord();
     await registerWithApi(request, { acceptTerms: true });
@@ -208,26 +254,42 @@ test.describe('listing pages', () => {
     await signUpWithApi(page, { acceptTerms: true });
     const paused = await createListingWithApi(page, { listingType: 'request', category: 'pet', title: `Cat sitting wanted ${word}` });
     await updateListingWithApi(page, paused, { isActive: false });
+    // Another member's listing in the same category, so the page always has its 'Similar listings'.
+    await createListingWithApi(page, { title: `Pet sitting ${word}`, pricesVary: true, rate: null, isVirtual: true, zipCode: null, city: null, state: null });
     const listingPage: AppPage = { name: 'service', path: `/services/${listing.id}`, heading: listing.title, who: 'member' };
     const pausedPage: AppPage = { name: 'service-paused', path: `/services/${paused.id}`, heading: paused.title, who: 'member' };
 
     for (const theme of ['light', 'dark'] as const) {
       await showInTheme(page, listingPage, theme);
       await expect(listingCard(page, `Leaf raking ${word}`)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Similar listings' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+      if (theme === 'light') {
+        await expectPhotosLoaded(page);
+        await photographBothWidths(page, 'service');
+      }
 
       await page.getByRole('button', { name: `${listing.title}, photo 2 of 2` }).click();
       await expect(page.getByRole('dialog', { name: listing.title }).getByText('2 of 2', { exact: true })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, lightbox`, soft: true });
+      if (theme === 'light') await photographWindow(page, 'service-lightbox');
       await page.keyboard.press('Escape');
 
       await showInTheme(page, pausedPage, theme);
       await expect(page.getByText('Paused', { exact: true })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, own paused listing`, soft: true });
     }
+
+    // The owner's deleted listing, only photographed.
+    const deleted = await createListingWithApi(page, { category: 'yard', title: `Hedge trimming ${word}`, images: [pngDataUrl(await pngImage('#b45309'))] });
+    await deleteListingWithApi(page, deleted);
+    await showInTheme(page, { name: 'service-deleted', path: `/services/${deleted.id}`, heading: deleted.title, who: 'member' }, 'light');
+    await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+    await expectPhotosLoaded(page);
+    await photographBothWidths(page, 'service-deleted');
   });
 
-  test('/create-service showing its validation messages and /request-service have no axe violations', async ({ page }) => {
+  test('/create-service showing its validation messages and /request-service have no axe violations, and fit 390 and 1280 px', async ({ page }) => {
     await signUpWithApi(page, { acceptTerms: true });
     const create: AppPage = { name: 'create-service', path: '/create-service', heading: 'Offer Your Service', who: 'member' };
     const request: AppPage = { name: 'request-service', path: '/request-service', heading: 'Post a Service Request', who: 'member' };
@@ -237,10 +299,12 @@ test.describe('listing pages', () => {
       await page.getByRole('button', { name: 'Create Service' }).click();
       await expect(page.getByText('ZIP code, city, and state are required for non-virtual services')).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, validation messages`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'create-service-errors');
 
       await showInTheme(page, request, theme);
       await expect(page.getByRole('combobox', { name: 'Category' })).toBeEnabled();
       await expectNoA11yViolations(page, { label: `${theme} theme`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'request-service');
     }
   });
 });
@@ -249,7 +313,7 @@ test.describe('listing pages', () => {
 test.describe('messaging', () => {
   test.describe.configure({ mode: 'parallel' });
 
-  test('/messages with a conversation open, and the message dialog on a card, have no axe violations', async ({ page, request }) => {
+  test('/messages with a conversation open, and the message dialog on a card, have no axe violations, and fit 390 and 1280 px', async ({ page, request }) => {
     const { service, ownerName, path, conversationId } = await setUpConversation(page, request);
     // A reply with a phone number: its safety reminder (issue 18) is checked in both themes too.
     await replyWithApi(request, conversationId, 'Text me on 973-555-0142 if you are running late.');
@@ -261,11 +325,14 @@ test.describe('messaging', () => {
       await expect(page.getByRole('region', { name: `Messages with ${ownerName}` }).getByRole('listitem')).toHaveCount(5);
       await expect(page.getByRole('note')).toHaveCount(1);
       await expectNoA11yViolations(page, { label: `${theme} theme, open conversation`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'messages-conversation');
+      else await photograph(page, 'messages-conversation-dark', DESKTOP);
 
       await showInTheme(page, browse, theme);
       await listingCard(page, service.title).getByRole('button', { name: 'Message' }).click();
       await expect(page.getByRole('dialog', { name: 'Contact Provider' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, message dialog`, soft: true });
+      if (theme === 'light') await photographWindow(page, 'message-dialog');
       await page.keyboard.press('Escape');
     }
   });
@@ -273,7 +340,7 @@ test.describe('messaging', () => {
   test.describe('on a 390 px wide phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test('the conversation list and the open chat have no axe violations', async ({ page, request }) => {
+    test('the conversation list and the open chat have no axe violations, and the list fits', async ({ page, request }) => {
       const { ownerName, path } = await setUpConversation(page, request);
       const list: AppPage = { name: 'messages', path: '/messages', heading: 'Messages', who: 'member' };
       const chat: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
@@ -283,6 +350,7 @@ test.describe('messaging', () => {
         await showInTheme(page, list, theme);
         await expect(page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: new RegExp(ownerName) })).toBeVisible();
         await expectNoA11yViolations(page, { label: `${theme} theme, conversation list`, soft: true });
+        if (theme === 'light') await photograph(page, 'messages-list', PHONE);
 
         await page.getByRole('button', { name: 'Open menu, 2 unread messages' }).click();
         await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Messages 2 unread' })).toBeVisible();
@@ -300,8 +368,9 @@ test.describe('messaging', () => {
 
 // Completion, reviews and reports: the review form and the reviews in the chat's strip, and the Report dialog.
 test.describe('reviews and reports', () => {
-  test('the review form, the reviews list and the Report dialog have no axe violations', async ({ page, request }) => {
-    // Two people, a conversation, a completed job and a review, then axe in both themes: given three times the usual time.
+  test('the review form, the reviews list and the Report dialog have no axe violations, and fit 390 and 1280 px', async ({ page, request }) => {
+    // Two people, a conversation, a completed job and a review, then axe in both themes and the pictures: given three
+    // times the usual time.
     test.slow();
     const { service, conversationId, path } = await setUpConversation(page, request);
     await completeWithApi(page, service.id, conversationId);
@@ -315,6 +384,7 @@ test.describe('reviews and reports', () => {
       await expect(strip.getByText('Email not verified', { exact: true })).toBeVisible();
       await expect(strip.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, review form's verified-email notice`, soft: true });
+      if (theme === 'light') await photographBothWidths(page, 'review-verify-notice');
     }
     await verifyEmailWithApi(page);
 
@@ -323,6 +393,13 @@ test.describe('reviews and reports', () => {
       await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();
       await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
       await expectNoA11yViolations(page, { label: `${theme} theme, review form`, soft: true });
+      if (theme === 'light') {
+        // Filled in for the picture only: the page is left without sending it.
+        const unsent = page.getByRole('form', { name: 'Leave a review' });
+        await unsent.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) }).click();
+        await unsent.getByRole('textbox', { name: 'Review (optional)' }).fill('Patient and kind with our beagle.');
+        await photographBothWidths(page, 'review-form');
+      }
 
       await showInTheme(page, browse, theme);
       await listingCard(page, service.title).getByRole('button', { name: `More options for ${service.title}` }).click();
@@ -331,6 +408,7 @@ test.describe('reviews and reports', () => {
       await dialog.getByRole('button', { name: 'Submit Report' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Please select a reason for reporting this service.');
       await expectNoA11yViolations(page, { label: `${theme} theme, Report dialog with its error`, soft: true });
+      if (theme === 'light') await photographWindow(page, 'report-dialog');
       await page.keyboard.press('Escape');
     }
 
@@ -340,28 +418,36 @@ test.describe('reviews and reports', () => {
     await form.getByRole('textbox', { name: 'Review (optional)' }).fill('On time every morning, and my dog adores her.');
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expect(strip.getByRole('list', { name: '1 review' })).toBeVisible();
+    await photographBothWidths(page, 'reviews-list');
     for (const theme of ['light', 'dark'] as const) {
       await showInTheme(page, chat, theme);
       await strip.getByText('Reviews (1)').click();
       await expect(strip.getByRole('list', { name: '1 review' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, reviews list`, soft: true });
     }
+
+    // The rating on the listing's card.
+    await showInTheme(page, browse, 'light');
+    await expect(listingCard(page, service.title).getByText('5.0', { exact: true })).toBeVisible();
+    await photograph(page, 'card-rating', PHONE);
   });
 });
 
 // The administrator's dashboard: every tab with something in it, one test per theme, and the access-denied page.
 test.describe('admin dashboard', () => {
   const tabs = [
-    { path: '/admin', heading: 'User Management' },
-    { path: '/admin?tab=services', heading: 'Service Management' },
-    { path: '/admin?tab=reports', heading: 'Service Reports' },
-    { path: '/admin?tab=conversations', heading: 'All Conversations' },
-    { path: '/admin?tab=appeals', heading: 'Appeals' },
-    { path: '/admin?tab=audit', heading: 'Audit Log' },
+    { name: 'users', path: '/admin', heading: 'User Management' },
+    { name: 'services', path: '/admin?tab=services', heading: 'Service Management' },
+    { name: 'reports', path: '/admin?tab=reports', heading: 'Service Reports' },
+    { name: 'conversations', path: '/admin?tab=conversations', heading: 'All Conversations' },
+    { name: 'appeals', path: '/admin?tab=appeals', heading: 'Appeals' },
+    { name: 'audit', path: '/admin?tab=audit', heading: 'Audit Log' },
   ];
   for (const theme of ['light', 'dark'] as const) {
-    test(`every tab of /admin, and a conversation's messages, have no axe violations in the ${theme} theme`, async ({ page, request, otherPage }) => {
-      // A conversation and a report set up, then six axe scans: given three times the usual time.
+    const fits = theme === 'light' ? ', and fit 390 and 1280 px' : '';
+    test(`every tab of /admin, and a conversation's messages, have no axe violations in the ${theme} theme${fits}`, async ({ page, request, otherPage }) => {
+      // A conversation and a report set up, then six axe scans (and in the light theme twelve pictures): given three
+      // times the usual time.
       test.slow();
       const { service, conversationId } = await setUpConversation(otherPage, request);
       const report = await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'spam' } });
@@ -374,6 +460,7 @@ test.describe('admin dashboard', () => {
         await expect(page.getByRole('region', { name: 'Backups' }).getByText(/^(No backup yet|Last backup: .+)$/)).toBeVisible();
         await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
         await expectNoA11yViolations(page, { label: tab.heading, soft: true });
+        if (theme === 'light') await photographBothWidths(page, `admin-${tab.name}`);
       }
       await showInTheme(page, { name: 'admin', path: '/admin?tab=conversations', heading: 'Admin Dashboard', who: 'member' }, theme);
       await page.getByRole('button', { name: new RegExp(`and ${service.user.username}`) }).first().click();
@@ -384,7 +471,7 @@ test.describe('admin dashboard', () => {
 
   // The Overview tab (decision 029): its charts, and their number tables opened.
   for (const theme of ['light', 'dark'] as const) {
-    test(`the Overview tab, its number tables open, has no axe violations in the ${theme} theme`, async ({ page, request, otherPage }) => {
+    test(`the Overview tab, its number tables open, has no axe violations in the ${theme} theme, and fits 390 and 1280 px`, async ({ page, request, otherPage }) => {
       const { service } = await setUpConversation(otherPage, request);
       expect((await otherPage.request.post(`/api/services/${service.id}/report`, { data: { reason: 'spam' } })).status()).toBe(201);
       await signInAsAdministrator(page);
@@ -393,7 +480,16 @@ test.describe('admin dashboard', () => {
       await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
       await expect(page.getByRole('figure')).toHaveCount(4);
       await expectNoA11yViolations(page, { label: `Overview, ${theme} theme`, soft: true });
-      for (const numbers of await page.getByText('Show the numbers').all()) await numbers.click();
+      if (theme === 'light') await photographBothWidths(page, 'admin-overview');
+      for (const [index, numbers] of (await page.getByText('Show the numbers').all()).entries()) {
+        await numbers.click();
+        if (theme === 'dark' && index === 0) {
+          // The dark picture with the first chart's numbers open. Opening them scrolled the page; from the top, the
+          // sticky navigation bar stays at the top of the picture.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await photographBothWidths(page, 'admin-overview-dark');
+        }
+      }
       await expect(page.getByRole('table')).toHaveCount(4);
       await expectNoA11yViolations(page, { label: `Overview with its tables, ${theme} theme`, soft: true });
     });

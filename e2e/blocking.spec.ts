@@ -5,6 +5,8 @@ import {
   expectNoA11yViolations,
   expectToast,
   messageAboutListingWithApi,
+  photographBothWidths,
+  photographWindow,
   searchFor,
   showInTheme,
   signUpWithApi,
@@ -116,7 +118,10 @@ test('a neighbour whose chat was open when they were blocked reads the refusal o
   await expect(chatWith(otherPage, memberName)).toHaveCount(1);
 });
 
-test('the block dialog, the notice in place of the message box and the profile list have no axe violations in either theme', async ({ page, otherPage }) => {
+test('the block dialog, the notice in place of the message box and the profile list have no axe violations in either theme, and fit 390 and 1280 px', async ({
+  page,
+  otherPage,
+}) => {
   const { neighbourName, path } = await neighbours(page, otherPage);
   const dialog = page.getByRole('alertdialog', { name: `Block ${neighbourName}?` });
   for (const theme of ['dark', 'light'] as const) {
@@ -125,6 +130,7 @@ test('the block dialog, the notice in place of the message box and the profile l
     await page.getByRole('menuitem', { name: `Block ${neighbourName}` }).click();
     await expect(dialog).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, block dialog`, soft: true });
+    if (theme === 'light') await photographWindow(page, 'block-dialog');
   }
   await dialog.getByRole('button', { name: 'Block member' }).click();
   await expect(notice(page, YOU_BLOCKED)).toBeVisible();
@@ -132,8 +138,10 @@ test('the block dialog, the notice in place of the message box and the profile l
     await showInTheme(page, { name: 'messages-conversation', path, heading: 'Messages', who: 'member' }, theme);
     await expect(notice(page, YOU_BLOCKED)).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, blocked conversation`, soft: true });
+    if (theme === 'light') await photographBothWidths(page, 'messages-blocked');
     await showInTheme(page, { name: 'profile', path: '/profile', heading: 'Your Profile', who: 'member' }, theme);
     await expect(page.getByRole('region', { name: 'Blocked members' }).getByRole('listitem')).toHaveCount(1);
     await expectNoA11yViolations(page, { label: `${theme} theme, profile with a blocked member`, soft: true });
+    if (theme === 'light') await photographBothWidths(page, 'profile-blocked-members');
   }
 });

@@ -1,5 +1,20 @@
 import type { Page, Request } from '@playwright/test';
-import { appPage, createListingWithApi, expect, expectNoA11yViolations, searchFor, showInTheme, signUpWithApi, test, uniqueUsername, uniqueWord } from './fixtures/index.js';
+import {
+  appPage,
+  createListingWithApi,
+  DESKTOP,
+  expect,
+  expectNoA11yViolations,
+  photographBothWidths,
+  PHONE,
+  SCREENSHOT_DIR,
+  searchFor,
+  showInTheme,
+  signUpWithApi,
+  test,
+  uniqueUsername,
+  uniqueWord,
+} from './fixtures/index.js';
 
 /**
  * A member's home ZIP code (issue 19, decision 052): saved on the profile, browse starts near it with the distances on
@@ -102,23 +117,46 @@ test('a member saves a home ZIP code, browses near it with distances, chooses An
   await expect(page).not.toHaveURL(/near=/);
 });
 
-test('the Home ZIP code section and a listing page with its distance have no axe violations in either theme', async ({ page, otherPage }) => {
+/** Pictures of the Home ZIP code section alone, at phone and desktop width; the page is left at desktop width. */
+async function photographSection(page: Page, name: string) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await homeZipSection(page).scrollIntoViewIfNeeded();
+    await homeZipSection(page).screenshot({ path: `${SCREENSHOT_DIR}/${name}-${viewport.width}.png`, animations: 'disabled' });
+  }
+}
+
+test('the Home ZIP code section and a listing page with its distance have no axe violations in either theme, and fit 390 and 1280 px', async ({ page, otherPage }) => {
   const { newark } = await neighbourhood(otherPage);
   await signUpWithApi(page, { acceptTerms: true });
   const saved = await page.request.patch('/api/auth/home-zip', { data: { zipCode: '07042' } });
   expect(saved.status(), await saved.text()).toBe(200);
   const listingPage = { name: 'listing-near', path: `/services/${newark.id}`, heading: newark.title, who: 'member' as const };
   for (const theme of ['light', 'dark'] as const) {
+    const suffix = theme === 'dark' ? '-dark' : '';
+    const section = homeZipSection(page);
     await showInTheme(page, appPage('profile'), theme);
-    await expect(homeZipSection(page).getByText('(Montclair, NJ)', { exact: false })).toBeVisible();
+    await expect(section.getByText('(Montclair, NJ)', { exact: false })).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, the profile with a home ZIP code`, soft: true });
-    await homeZipSection(page).getByLabel('Home ZIP code').fill('123');
-    await homeZipSection(page).getByRole('button', { name: 'Save' }).click();
-    await expect(homeZipSection(page).getByText('Enter a valid US ZIP code')).toBeVisible();
+    await photographSection(page, `profile-home-zip-saved${suffix}`);
+    await photographBothWidths(page, `profile-home-zip${suffix}`);
+    await section.getByLabel('Home ZIP code').fill('123');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByText('Enter a valid US ZIP code')).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, the home ZIP code refused`, include: 'section[aria-labelledby="home-zip-title"]', soft: true });
+    await photographSection(page, `profile-home-zip-refused${suffix}`);
+
+    // Removed, for the picture of the empty section, then saved again for the listing page's distance.
+    await section.getByRole('button', { name: 'Remove home ZIP code' }).click();
+    await expect(section.getByText('Not set: browse starts with listings from anywhere.')).toBeVisible();
+    await photographSection(page, `profile-home-zip-empty${suffix}`);
+    await section.getByLabel('Home ZIP code').fill('07042');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByText('(Montclair, NJ)', { exact: false })).toBeVisible();
 
     await showInTheme(page, listingPage, theme);
     await expect(page.getByRole('complementary', { name: 'Details' })).toContainText('≈ 6.0 mi away from ZIP 07042');
     await expectNoA11yViolations(page, { label: `${theme} theme, a listing page with its distance`, soft: true });
+    await photographBothWidths(page, `listing-distance${suffix}`);
   }
 });

@@ -133,10 +133,5 @@ test('a paused listing is not found by another member, and shown dimmed to its o
   await expect(article.getByRole('button', { name: `Manage ${listing.title}` })).toBeVisible();
 });
 
-test('an address that names no listing shows the not-found screen', async ({ page, consoleGuard }) => {
-  for (const path of ['/services/not-a-number', '/services/0', '/services/2000000000']) {
-    allowNotFound(consoleGuard, path);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
-  }
-});
+// An address that names no listing: the server's 404 page in src/server/modules/pages/pages.test.ts, the page's own
+// not-found screen in service-page.test.tsx, and one look in a browser in server-rendering.spec.ts.

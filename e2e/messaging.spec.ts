@@ -200,7 +200,10 @@ test("a member's contact-form message reaches the administrator's /messages, and
   });
 });
 
-test('a visitor who presses Message is asked to sign in; signed in as the owner, their own card has no Message button', async ({ page, request }) => {
+test("a visitor who presses Message, or Report in a card's menu, is asked to sign in; signed in as the owner, their own card has its Manage menu and neither Message nor the other menu", async ({
+  page,
+  request,
+}) => {
   const word = uniqueWord();
   const title = `Leaf raking ${word}`;
   const owner = await registerWithApi(request, { acceptTerms: true });
@@ -212,10 +215,19 @@ test('a visitor who presses Message is asked to sign in; signed in as the owner,
     description: 'Please sign in to message service providers.',
   });
 
+  await page.goto(`/services?search=${word}`);
+  await listingCard(page, title).getByRole('button', { name: `More options for ${title}` }).click();
+  await expectSignInPrompt(page, () => page.getByRole('menuitem', { name: 'Report' }).click(), {
+    title: 'Sign in required',
+    description: 'Please sign in to report services.',
+  });
+
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(`/services?search=${word}`);
   await expect(listingCard(page, title)).toBeVisible();
   await expect(listingCard(page, title).getByRole('button', { name: 'Message' })).toHaveCount(0);
+  await expect(listingCard(page, title).getByRole('button', { name: `Manage ${title}` })).toBeVisible();
+  await expect(listingCard(page, title).getByRole('button', { name: `More options for ${title}` })).toHaveCount(0);
 });
 
 test('a long conversation opens at its newest message and loads the earlier ones when scrolled to the top', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import {
   expect,
   expectNoA11yViolations,
   messageAboutListingWithApi,
+  photographBothWidths,
   searchFor,
   showInTheme,
   signUpWithApi,
@@ -100,7 +101,7 @@ test("'No replies yet' shows the requests nobody has written to", async ({ page,
   await expect(requests.getByRole('article', { name: waiting.title })).toBeVisible();
 });
 
-test('the Near control has no axe violations in either theme', async ({ page, otherPage }) => {
+test('the Near control has no axe violations in either theme, and fits 390 and 1280 px', async ({ page, otherPage }) => {
   const { word } = await neighbourhood(otherPage);
   const browse = { name: 'services-near', path: `/services?search=${word}&near=07042&radius=25&sort=distance`, heading: 'Browse Services', who: 'visitor' as const };
   for (const theme of ['light', 'dark'] as const) {
@@ -108,5 +109,6 @@ test('the Near control has no axe violations in either theme', async ({ page, ot
     await expect(results(page).getByRole('article')).toHaveCount(3);
     await expect(page.getByText('Montclair, NJ', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page, { label: `${theme} theme, browse near a ZIP code`, soft: true });
+    await photographBothWidths(page, theme === 'dark' ? 'services-near-dark' : 'services-near');
   }
 });

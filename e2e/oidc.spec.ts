@@ -44,10 +44,4 @@ test("'Continue with Test ID' goes through the provider's login and consent page
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
-test('/login shows why an external sign-in came back', async ({ page }) => {
-  await page.goto('/login?error=suspended');
-  await expect(page.getByRole('alert').filter({ hasText: 'Your account has been suspended' })).toBeVisible();
-  await page.goto('/login?error=not-one-of-ours');
-  await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
-});
+// Why an external sign-in came back to /login (`?error=`) is shown by the page: login-page.test.tsx.

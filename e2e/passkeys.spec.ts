@@ -27,12 +27,13 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'marketplace-e2e-passkeys-'));
   // The suite's server's settings, without the OpenID Connect provider and the mail server (mail goes to DATA_DIR).
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('OIDC_') && key !== 'SMTP_URL'));
-  server = spawn(process.execPath, [join(root, 'dist/node/server/main.js')], {
+  server = spawn(process.env.E2E_SERVER_NODE || process.execPath, [join(root, 'dist/node/server/main.js')], {
     cwd: root,
     stdio: 'inherit',
     env: {
       ...env,
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: '10',
       PORT: String(PORT),
       PUBLIC_URL: APP_URL,
       HOST: '127.0.0.1',

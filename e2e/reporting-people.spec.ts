@@ -5,6 +5,8 @@ import {
   expectNoA11yViolations,
   expectToast,
   messageAboutListingWithApi,
+  photographBothWidths,
+  photographWindow,
   showInTheme,
   signInAsAdministrator,
   signUpWithApi,
@@ -29,7 +31,7 @@ async function flaggedConversation(page: Page, otherPage: Page) {
   return { memberName, neighbourName, listing, conversationId, path: `/messages?conversation=${conversationId}` };
 }
 
-test('a member reports a message from its safety reminder; the administrator reads the conversation and acts; the member reads the outcome in Messages and on the profile (issue 18)', async ({
+test('a member reports a message from its safety reminder; the administrator reads the conversation and acts; the member reads the outcome in Messages and on the profile, each fitting 390 and 1280 px (issue 18)', async ({
   page,
   otherPage,
 }) => {
@@ -47,6 +49,7 @@ test('a member reports a message from its safety reminder; the administrator rea
     await expectToast(page, 'Reason required', 'Please select a reason for reporting this service.');
     await dialog.getByRole('radio', { name: 'Spam' }).check();
     await dialog.getByRole('textbox', { name: 'Description (optional)' }).fill('Asks for money before we have met.');
+    await photographWindow(page, 'report-message-dialog');
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await expectToast(page, 'Report submitted', 'Thank you for reporting this message. We will review it shortly.');
     await expect(dialog).toHaveCount(0);
@@ -66,6 +69,7 @@ test('a member reports a message from its safety reminder; the administrator rea
     const report = otherPage.getByRole('listitem', { name: `Report about a message from ${neighbourName}` }).first();
     await expect(report).toContainText(SCAM);
     await expect(report).toContainText('Asks for money before we have met.');
+    await photographBothWidths(otherPage, 'admin-reports-messages');
     await report.getByRole('button', { name: 'Read the conversation' }).click();
     await expect(otherPage.getByRole('heading', { name: `The conversation of a message from ${neighbourName}` })).toBeVisible();
     await expect(otherPage.getByRole('region', { name: 'Messages' })).toContainText('(Reported message)');
@@ -80,6 +84,7 @@ test('a member reports a message from its safety reminder; the administrator rea
     await expect(page.getByRole('main')).toContainText(`Thank you for your report about a message from ${neighbourName}: we reviewed it and took action.`);
     await page.goto('/profile');
     await expect(page.getByRole('region', { name: 'My reports' }).getByRole('listitem')).toContainText('Action taken');
+    await photographBothWidths(page, 'profile-my-reports');
   });
 });
 

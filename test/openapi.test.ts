@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH, stableJson } from '../src/server/modules/api-docs/index.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -37,6 +38,9 @@ describe('the OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body).toBe(stableJson(JSON.parse(res.body)));
+    const document = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/services/{id}');
     // `npm run openapi` runs this file with --update, which writes the file instead of comparing.
     await expect(res.body, 'docs/openapi.json differs from the routes: run `npm run openapi` and commit the file').toMatchFileSnapshot('../docs/openapi.json');
   });

@@ -1,3 +1,4 @@
+// engines: one
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -62,7 +63,8 @@ describe('a listing page', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const doc = read(res.body);
     expect(doc.title).toBe('Dog walking on Maple Street | Community Services Marketplace');
-    expect(doc.root).toContain('Dog walking on Maple Street');
+    // What a browser without scripts shows: the listing's heading, text, price and provider are in the markup.
+    expect(doc.root).toMatch(/<h1[^>]*>Dog walking on Maple Street<\/h1>/);
     expect(doc.root).toContain('Morning and evening walks for dogs of every size, with photos after each walk.');
     expect(doc.root).toContain('$18/hr');
     expect(doc.root).toContain(owner.user.username!);
@@ -96,12 +98,12 @@ describe('a listing page', () => {
   });
 
   it('answers 404 with the not-found page to everyone but the owner once paused, deleted or its owner banned', async () => {
-    const paused = (await createListing(t, owner.cookie)).id;
+    const paused = (await createListing(t, owner.cookie, { title: 'Paused piano lessons' })).id;
     await t.database.db.update(services).set({ isActive: false }).where(eq(services.id, paused));
-    const deleted = (await createListing(t, owner.cookie)).id;
+    const deleted = (await createListing(t, owner.cookie, { title: 'Deleted piano lessons' })).id;
     await t.database.db.update(services).set({ deletedAt: new Date() }).where(eq(services.id, deleted));
     const banned = await signUp(t.app);
-    const bannedListing = (await createListing(t, banned.cookie)).id;
+    const bannedListing = (await createListing(t, banned.cookie, { title: 'Banned piano lessons' })).id;
     await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.user.id));
 
     for (const hidden of [paused, deleted, bannedListing]) {
@@ -110,6 +112,8 @@ describe('a listing page', () => {
         expect(res.statusCode, `listing ${hidden}`).toBe(404);
         expect(read(res.body).root).toContain('404 Page Not Found');
         expect(read(res.body).meta('robots')).toBe('noindex');
+        // Nothing of the listing: not its title, not in the page's state.
+        expect(res.body).not.toContain('piano lessons');
       }
     }
     for (const own of [paused, deleted]) {
@@ -127,7 +131,16 @@ describe('a listing page', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    for (const url of ['/services/99999999', '/services/abc', '/services/0', '/services/1e3', '/services/12345678901234567890']) {
+    for (const url of [
+      '/services/99999999',
+      '/services/2000000000',
+      '/services/2147483000',
+      '/services/abc',
+      '/services/not-a-number',
+      '/services/0',
+      '/services/1e3',
+      '/services/12345678901234567890',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(read(res.body).root).toContain('404 Page Not Found');
@@ -204,6 +217,8 @@ describe('the other public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(read(res.body).title, url).toBe(title);
       expect(read(res.body).canonical).toBe(`https://market.example${url}`);
+      // The layout's footer comes with every page (its links: src/web/app/layout/footer.test.tsx).
+      expect(read(res.body).root, url).toContain('<footer');
     }
     const browse = read((await page('/services?search=soccer%20coaching')).body);
     expect(browse.root).toContain('Saturday soccer coaching for kids');
@@ -211,10 +226,22 @@ describe('the other public pages', () => {
     expect(browse.canonical).toBe('https://market.example/services?search=soccer%20coaching');
   });
 
+  it("shows a signed-out visitor 'Save this search' on browse as a link into sign-in", async () => {
+    const { root } = read((await page('/services')).body);
+    const end = root.indexOf('Save this search</a>');
+    expect(end).toBeGreaterThan(-1);
+    expect(root.slice(root.lastIndexOf('<a ', end), end)).toMatch(/^<a [^>]*href="\/api\/login[?"]/);
+  });
+
   it('answers an unknown address with the not-found page and status 404, and leaves unknown API paths and build files JSON', async () => {
-    const res = await page('/no-such-page');
-    expect(res.statusCode).toBe(404);
-    expect(read(res.body).root).toContain('Did you forget to add the page to the router?');
+    for (const url of ['/no-such-page', '/no-such-page/anywhere']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      const { root } = read(res.body);
+      expect(root).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+      expect(root).toContain('Did you forget to add the page to the router?');
+      expect(root).toMatch(/<a [^>]*href="\/"[^>]*>Go to the home page<\/a>/);
+    }
     for (const url of ['/api/no-such-thing', '/assets/gone-after-redeploy.js']) {
       const missing = await page(url);
       expect(missing.statusCode).toBe(404);
