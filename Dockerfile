@@ -2,7 +2,7 @@
 # Community Services Marketplace: `docker build -t marketplace .` (see README, "Running with Docker").
 
 # Build: the web app (Vite) and the server (tsc), with every dependency the build needs.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,12 +12,12 @@ COPY src ./src
 RUN npm run build
 
 # Runtime dependencies only: the server reads the password list and the ZIP code data from node_modules.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=5000 \

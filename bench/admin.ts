@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.js';
+import { createPasswordHasher } from '../src/server/lib/passwords.js';
 import { createAdminRepository, createAdminService } from '../src/server/modules/admin/index.js';
 import { createAuthRepository, provisionAdministrator } from '../src/server/modules/accounts/index.js';
 import { createImageService } from '../src/server/modules/images/index.js';
@@ -348,7 +349,7 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       log(`seeded in ${extra.seconds.toFixed(1)} s more: ${JSON.stringify(dataset)}`);
       explain = await explainPaths(database, adminLayer, await adminExplainTargets(database, extra.longConversationId));
       // The role needs a proven address (decision 016): made the way an operator does, `npm run admin -- create`.
-      await provisionAdministrator(database.db, { email: ADMIN_EMAIL, password: PASSWORD, adminEmails: [ADMIN_EMAIL] });
+      await provisionAdministrator(database.db, { email: ADMIN_EMAIL, password: PASSWORD, adminEmails: [ADMIN_EMAIL], passwords: createPasswordHasher() });
     } finally {
       await database.close();
     }

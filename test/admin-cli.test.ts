@@ -1,3 +1,4 @@
+// engines: one — the command on the embedded database, as an organiser runs it
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,11 +8,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { lockDataDir } from '../src/server/data-dir.js';
 import { openPglite } from '../src/server/db/client.js';
 import { verifyPassword } from '../src/server/lib/passwords.js';
+import { TEST_PASSWORD_HASH_COST } from './helpers/app.js';
 
 /** `npm run admin -- create EMAIL` as an organiser runs it (src/server/cli/admin.ts through tsx), on the embedded database. */
 function runAdmin(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-    env: { ...process.env, DEMO_DATA: '0', DATABASE_URL: '', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, DEMO_DATA: '0', DATABASE_URL: '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

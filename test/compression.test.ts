@@ -1,3 +1,4 @@
+// engines: one
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -7,9 +8,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { OPENAPI_PATH } from '../src/server/modules/api-docs/index.js';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/app.js';
+import { ADMIN_EMAIL, createTestApp, type TestApp, testConfig } from './helpers/app.js';
 import { signUp } from './helpers/factories.js';
 import { createListing } from './helpers/listings.js';
 
@@ -133,7 +133,7 @@ describe('the live event stream', () => {
 
 /** A second app on the same database, listening: a stream needs real HTTP (inject waits for an end that never comes). */
 async function listening(): Promise<{ port: number; close(): Promise<void> }> {
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused' });
+  const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL });
   const app = await buildApp({ config, database: { ...t.database, close: async () => {} }, sessionSecret: t.sessionSecret });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

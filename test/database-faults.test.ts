@@ -1,3 +1,4 @@
+// engines: both — terminated backends and unreachable servers on PostgreSQL
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { inArray, sql } from 'drizzle-orm';
@@ -5,13 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { openPostgres, type Database } from '../src/server/db/client.js';
 import { services } from '../src/server/db/schema.js';
 import { isDatabaseUnavailable } from '../src/server/lib/database-faults.js';
 import type { PgEventBus } from '../src/server/modules/events/index.js';
 import { MESSAGES } from '../src/shared/texts.js';
-import { createTestApp, openTestDatabase, type TestApp } from './helpers/app.js';
+import { createTestApp, openTestDatabase, type TestApp, testConfig } from './helpers/app.js';
 import { signUp } from './helpers/factories.js';
 import { createListing, manyUsers } from './helpers/listings.js';
 
@@ -207,7 +207,7 @@ describe.runIf(inject('pgTemplate'))(`PostgreSQL goes away and comes back ${PG_O
     const url = new URL(database.connectionString!);
     url.host = `127.0.0.1:${await link.up()}`;
     relayed = await openPostgres(url.toString(), 5);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0' });
+    const config = testConfig({ LISTINGS_CACHE_MS: '0' });
     app = await buildApp({ config, database: relayed, sessionSecret: randomBytes(32).toString('hex') });
     await app.ready();
     // The app reaches the database through the relay; the test checks the rows directly.

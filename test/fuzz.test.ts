@@ -1,3 +1,4 @@
+// engines: both — refused requests must change no row on either engine
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_MESSAGES } from '../src/shared/input.js';
 import { MESSAGES } from '../src/shared/texts.js';

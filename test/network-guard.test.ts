@@ -1,3 +1,4 @@
+// engines: one — no database
 import dns from 'node:dns';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -95,6 +96,23 @@ describe('Dockerfile', () => {
     const installs = final.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
     const db = (parse(readFileSync('compose.yaml', 'utf8')) as { services: { db: { image: string } } }).services.db.image;
     expect(installs).toContain(`postgresql-client-${/^postgres:(\d+)/.exec(db)![1]}`);
+  });
+
+  it('runs on Node.js 24 LTS in every stage (decision 058)', () => {
+    const bases = instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args.split(/\s+/)[0]);
+    expect(bases.length).toBeGreaterThanOrEqual(2);
+    for (const base of bases) expect(base).toBe('node:24-bookworm-slim');
+  });
+
+  it("installs no package only the browser bundle uses: the runtime's `npm ci --omit=dev` carries no React, Radix or WebAuthn browser code", () => {
+    // package-lock.json marks a package `dev` when only devDependencies need it; everything else is what --omit=dev installs.
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const production = Object.entries(lock.packages)
+      .filter(([path, entry]) => path.startsWith('node_modules/') && !entry.dev)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(production.length).toBeGreaterThan(50);
+    const browserOnly = production.filter((name) => /^(react|react-dom|scheduler|@radix-ui\/.*|@simplewebauthn\/browser|@tanstack\/.*)$/.test(name));
+    expect(browserOnly).toEqual([]);
   });
 
   it('leaves secrets, data and local builds out of the build context', () => {

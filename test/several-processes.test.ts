@@ -1,3 +1,4 @@
+// engines: both — several processes on one PostgreSQL
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished, vi }
 import { CATALOGUE } from '../src/shared/catalogue.js';
 import type { BrowseResult } from '../src/shared/services.js';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { openPostgres, type Database } from '../src/server/db/client.js';
 import { DEMO_EMAIL_DOMAIN } from '../src/server/demo/addresses.js';
 import { DEMO_USERS } from '../src/server/demo/content.js';
 import { RATE_LIMIT_TABLE } from '../src/server/lib/rate-limit-store.js';
-import { ADMIN_EMAIL, openTestDatabase, type TestApp } from './helpers/app.js';
+import { ADMIN_EMAIL, openTestDatabase, TEST_PASSWORD_HASH_COST, type TestApp, testConfig } from './helpers/app.js';
 import { signUp } from './helpers/factories.js';
 import { createListing } from './helpers/listings.js';
 
@@ -40,7 +40,7 @@ async function emptyDatabase(): Promise<string> {
 /** The real entry point, as `npm start` runs it (from source through tsx). */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -103,7 +103,7 @@ describe.runIf(pgTemplate)('several app processes on one PostgreSQL (skipped on 
     let b: TestApp;
 
     const appOn = async (db: Database): Promise<TestApp> => {
-      const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '60000' });
+      const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL, LISTINGS_CACHE_MS: '60000' });
       const sessionSecret = 'y'.repeat(64);
       const app = await buildApp({ config, database: db, sessionSecret });
       await app.ready();

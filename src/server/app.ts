@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import { seedDemoData } from './demo/seed.js';
 import { isApiPath, unroutedPath } from './lib/api-paths.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { createPasswordHasher } from './lib/passwords.js';
 import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
 import { echoRequestId, REQUEST_ID_OPTIONS, requestLogOptions } from './lib/logging.js';
 import { createSerializerCompiler } from './lib/serializer.js';
@@ -23,11 +24,13 @@ import {
   authRoutes,
   createAccountService,
   createAuthRepository,
-  createAuthService,
   createAvatarService,
   createDeletionService,
+  createOidcAccounts,
   createOidcClient,
   createPasskeyService,
+  createPasswordService,
+  createProfileService,
   createSessionStore,
   createDeviceTracker,
   createTwoStep,
@@ -121,7 +124,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     // A malformed or overlong path is refused before routing; answer it in our shape, without echoing the URL back.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      return reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl, code: codeForStatus(status) });
+      void reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl, code: codeForStatus(status) });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -183,7 +186,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const users = createAuthRepository(db);
   // Before the sessions: ending a session closes its live event streams (decision 017).
   const bus = await createEventBus(database, app.log);
-  // A sign-in from a browser the account has not used before emails the member (issue 20, decision 054).
+  // A sign-in from a browser the account has not used before emails the member (decision 054).
   const sessions = createSessionStore(users, { streams: bus, devices: createDeviceTracker({ db, mail: mailer, publicUrl: config.PUBLIC_URL }) });
   const twoStep = createTwoStep({ db, secret: sessionSecret, issuer: new URL(config.PUBLIC_URL).host });
   const readiness = createReadiness(database);
@@ -206,8 +209,11 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   });
   const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
   const sanctions = createSanctionsService({ db, repo: createSanctionsRepository(db), mail: mailer, publicUrl: config.PUBLIC_URL });
-  const auth = createAuthService(users, { adminEmails: config.ADMIN_EMAILS, signUp, suspension: sanctions, knowsZip: (zip) => locateZip(zip) !== undefined });
-  const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE });
+  const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
+  const passwordSignIn = createPasswordService(users, { passwords, signUp, suspension: sanctions });
+  const oidcAccounts = createOidcAccounts({ db, adminEmails: config.ADMIN_EMAILS });
+  const profile = createProfileService(users, { knowsZip: (zip) => locateZip(zip) !== undefined });
+  const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE, passwords });
   const avatars = createAvatarService({ db, images });
   const passkeys = createPasskeyService({ db, publicUrl: config.PUBLIC_URL, suspension: sanctions });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
@@ -245,7 +251,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => readiness.beginShutdown());
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(authRoutes, { config, auth, sessions, oidc, db, twoStep, passkeys });
+  await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys });
   await app.register(accountRoutes, { config, sessions, account, twoStep });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   await app.register(catalogueRoutes, { catalogue });

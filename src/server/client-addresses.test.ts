@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../shared/texts.js';
 import { createTestApp, type TestApp } from '../../test/helpers/app.js';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -107,6 +108,22 @@ describe('configuration', () => {
       expect(() => loadConfig({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow(/OIDC_SCOPES: must include openid/);
       expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://id.example.org' })).toThrow(/OIDC_ISSUER_URL: must be an https:\/\/ URL/);
       expect(loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    });
+  });
+
+  describe('the password hash cost (decision 058)', () => {
+    it("is production's 2^17 by default and may be raised anywhere", () => {
+      expect(loadConfig({}).PASSWORD_HASH_COST).toBe(17);
+      expect(loadConfig({ PASSWORD_HASH_COST: '18' }).PASSWORD_HASH_COST).toBe(18);
+      expect(() => loadConfig({ PASSWORD_HASH_COST: '19' })).toThrow(/PASSWORD_HASH_COST: must be at most 18/);
+      expect(() => loadConfig({ PASSWORD_HASH_COST: '9', NODE_ENV: 'test' })).toThrow(/PASSWORD_HASH_COST: must be at least 10/);
+    });
+
+    it('is lowered only outside production: NODE_ENV=production, also by default, refuses it', () => {
+      expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+      expect(loadConfig({ NODE_ENV: 'development', PASSWORD_HASH_COST: '12' }).PASSWORD_HASH_COST).toBe(12);
+      expect(() => loadConfig({ PASSWORD_HASH_COST: '10' })).toThrow(/PASSWORD_HASH_COST: below 17 only for tests/);
+      expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '16' })).toThrow(ConfigError);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { PRODUCTION_HASH_COST } from './lib/passwords.js';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -88,6 +89,11 @@ const envSchema = z.object({
    * `second_factor_required` (issue 20, decision 054). The README recommends '1' in production.
    */
   REQUIRE_ADMIN_2FA: flag.default(false),
+  /**
+   * scrypt's cost as the exponent of N (decision 058): 17 by default, higher to make each hash dearer. Lower only for
+   * the test suites, which sign up hundreds of people: outside NODE_ENV=production only (loadConfig refuses it there).
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(18, 'must be at most 18 (256 MiB a hash)').default(PRODUCTION_HASH_COST),
   /** OpenID Connect: the issuer (its discovery document is at {issuer}/.well-known/openid-configuration). */
   OIDC_ISSUER_URL: z.url({ protocol: /^https?$/, hostname: /./, error: 'must be an https:// URL (http:// only on localhost)' }).optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -167,6 +173,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
   const { oidc, problems } = oidcSettings(parsed.data);
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.PASSWORD_HASH_COST < PRODUCTION_HASH_COST) {
+    problems.push(`PASSWORD_HASH_COST: below ${PRODUCTION_HASH_COST} only for tests (NODE_ENV=test or development); production hashes passwords at ${PRODUCTION_HASH_COST} or more`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
   return { ...parsed.data, PUBLIC_URL: publicUrl, MAIL_FROM: parsed.data.MAIL_FROM ?? defaultMailFrom(publicUrl), oidc };

@@ -4,11 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client.js';
+import { createPasswordHasher } from '../../src/server/lib/passwords.js';
 import type { PageRenderer } from '../../src/server/modules/pages/index.js';
 
 export const ADMIN_EMAIL = 'admin@example.test';
+
+/**
+ * scrypt's cost in every server the tests start (decision 058): 2^10 hashes in about a millisecond where production's
+ * 2^17 takes a third of a second or more, and the suites sign up hundreds of people. Production refuses it.
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+export const testPasswords = createPasswordHasher(Number(TEST_PASSWORD_HASH_COST));
+
+/**
+ * The configuration of an app a test builds in its own process: NODE_ENV=test and the test hash cost, then `env`. A
+ * test of production's behaviour (`NODE_ENV: 'production'`) gets production's hash cost, the only one it accepts.
+ */
+export function testConfig(env: Record<string, string> = {}): Config {
+  const cost = env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/unused', ...cost, ...env });
+}
 
 /** A fresh database for one test file: a clone of the migrated template on the engine under test. */
 export async function openTestDatabase(): Promise<Database> {
@@ -64,7 +81,7 @@ export async function sourcePageRenderer(): Promise<PageRenderer> {
 export async function createTestApp(env: Record<string, string> = {}, options: { pages?: boolean; clientDir?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Listing tests change the database behind the app's back (bans, pauses): no page cache unless a test asks.
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0', ...env });
+  const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL, LISTINGS_CACHE_MS: '0', ...env });
   const sessionSecret = randomBytes(32).toString('hex');
   const app = await buildApp({ config, database, sessionSecret, clientDir: options.clientDir, ...(options.pages && { pages: await sourcePageRenderer() }) });
   await app.ready();

@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { loadDotEnv } from '../env-file.js';
+import { createPasswordHasher } from '../lib/passwords.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { checkAdministratorEmail, checkNewPassword, provisionAdministrator, ProvisionError } from '../modules/accounts/index.js';
 
@@ -115,7 +116,12 @@ async function main(): Promise<void> {
     // As the server's first start would: a new marketplace gets its demo neighbourhood even when this runs first.
     const demoListings = config.DEMO_DATA ? await seedThroughApp(config, database) : 0;
     if (demoListings) console.log(`Added ${demoListings} demo listings to the new marketplace (DEMO_DATA=0 turns this off).`);
-    const { user, created } = await provisionAdministrator(database.db, { email, password, adminEmails: config.ADMIN_EMAILS });
+    const { user, created } = await provisionAdministrator(database.db, {
+      email,
+      password,
+      adminEmails: config.ADMIN_EMAILS,
+      passwords: createPasswordHasher(config.PASSWORD_HASH_COST),
+    });
     console.log(
       created
         ? `Created the administrator account ${user.email} (username ${user.username}), with a verified address.`

@@ -1,3 +1,4 @@
+// engines: both — the embedded database's own upkeep, and none on PostgreSQL
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rowsOf, type Database } from './client.js';

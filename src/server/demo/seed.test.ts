@@ -1,3 +1,4 @@
+// engines: one
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResult } from '../../shared/services.js';

@@ -1,3 +1,4 @@
+// engines: both — each driver's own connection errors
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: both — each driver's failed-query errors, which must not log their parameters
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './errors.js';

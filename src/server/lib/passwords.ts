@@ -1,25 +1,30 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1: 128 MiB per hash).
- * The parameters travel inside each stored hash, so raising them later keeps old hashes verifiable.
+ * scrypt at OWASP's recommended cost: N = 2^17, r = 8, p = 1, 128 MiB per hash. `PASSWORD_HASH_COST` may raise the
+ * exponent anywhere and lower it only outside production (config.ts), so the test suites hash in milliseconds
+ * (decision 058). The parameters travel inside each stored hash, so a hash made at one cost verifies after the cost
+ * changes.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const PRODUCTION_HASH_COST = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
+/** Whether `password` is the one `stored` was made from, whatever cost it was made at. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
@@ -28,9 +33,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of nothing in particular: verifying against it costs as much as a real check, so a wrong email takes as long as a wrong password. */
-let decoy: Promise<string> | undefined;
-export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoy;
+export interface PasswordHasher {
+  /** A new stored hash of `password`: `scrypt$N$r$p$salt$key`. */
+  hash(password: string): Promise<string>;
+  /** A hash of nothing in particular: verifying against it costs as much as a real check, so a wrong email takes as long as a wrong password. */
+  decoy(): Promise<string>;
+}
+
+/** Hashes at 2^`cost`; the composition root makes one from `config.PASSWORD_HASH_COST`. */
+export function createPasswordHasher(cost: number = PRODUCTION_HASH_COST): PasswordHasher {
+  const params: ScryptParams = { N: 2 ** cost, r: R, p: P };
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, params);
+    return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  }
+  let decoy: Promise<string> | undefined;
+  return {
+    hash,
+    decoy: () => (decoy ??= hash(randomBytes(16).toString('hex'))),
+  };
 }

@@ -1,3 +1,4 @@
+// engines: one
 import type { RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

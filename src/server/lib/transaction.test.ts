@@ -1,3 +1,4 @@
+// engines: both — transactions, rollbacks and effects after commit
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#test/helpers/app.js';

@@ -1,3 +1,4 @@
+// engines: both — a backup is each engine's own dump
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,13 +1,13 @@
+// engines: both — copies every table from one engine to the other
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '#shared/messaging.js';
 import { call } from '#test/helpers/admin.js';
-import { ADMIN_EMAIL, type TestApp } from '#test/helpers/app.js';
+import { ADMIN_EMAIL, type TestApp, testConfig } from '#test/helpers/app.js';
 import { signUp, signUpAdministrator } from '#test/helpers/factories.js';
 import { createListing, manyUsers } from '#test/helpers/listings.js';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import { openPglite, openPostgres } from '../../db/client.js';
 import { moveToPostgres, MoveRefusal } from './move.js';
 
@@ -15,7 +15,7 @@ import { moveToPostgres, MoveRefusal } from './move.js';
 const server = process.env.TEST_DATABASE_URL;
 // One secret for both apps, so the sessions copied with the database still sign people in after the move.
 const sessionSecret = randomBytes(32).toString('hex');
-const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0' });
+const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL, LISTINGS_CACHE_MS: '0' });
 
 async function appOn(database: Awaited<ReturnType<typeof openPglite>> | Awaited<ReturnType<typeof openPostgres>>): Promise<TestApp> {
   const app = await buildApp({ config, database, sessionSecret });

@@ -1,3 +1,4 @@
+// engines: both — the catalogue's seed SQL and its idempotence
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createReassembler, encodePayloads, MAX_CHUNKS, parsePayload, splitUtf8 } from './chunks.js';
 

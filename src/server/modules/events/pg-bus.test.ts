@@ -1,3 +1,4 @@
+// engines: both — LISTEN/NOTIFY on PostgreSQL, the in-process bus on PGlite
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';

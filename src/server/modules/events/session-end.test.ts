@@ -1,12 +1,12 @@
+// engines: both — live streams ended through the bus after a commit
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, openTestDatabase } from '#test/helpers/app.js';
+import { ADMIN_EMAIL, openTestDatabase, testConfig } from '#test/helpers/app.js';
 import { PASSWORD, randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { SseReader } from '#test/helpers/sse.js';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '#test/helpers/smtp.js';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { eventsRoutes, RECONNECT_MS } from './routes.js';
 
@@ -25,7 +25,7 @@ const readers: SseReader[] = [];
 
 /** The real app on a real port (streams need real HTTP); several on one database stand for several processes. */
 async function startApp(): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0', SMTP_URL: smtp.url });
+  const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL, LISTINGS_CACHE_MS: '0', SMTP_URL: smtp.url });
   const app = await buildApp({ config, database, sessionSecret });
   await app.register(eventsRoutes, { bus: app.events, path: ENDED_AT_OPEN_PATH, sessionIsLive: async () => false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,13 +1,13 @@
+// engines: both — live events published after commits through each engine's bus
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { LiveEvent } from '#shared/messaging.js';
-import { ADMIN_EMAIL, openTestDatabase } from '#test/helpers/app.js';
+import { ADMIN_EMAIL, openTestDatabase, testConfig } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
 import { collectingLogger, SseReader } from '#test/helpers/sse.js';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { createEventBus } from './bus.js';
@@ -67,7 +67,7 @@ function counting(bus: EventBus) {
 /** The real app on a real listening port (streams need real HTTP), plus the events route under test. */
 async function startServer(database: Database, sessionSecret: string, routes: Array<Omit<EventsRoutesOptions, 'bus'> & { path: string }>): Promise<Server> {
   const { bus, subscriptions } = counting(await createEventBus(database, collectingLogger()));
-  const config = loadConfig({ NODE_ENV: 'test', ADMIN_EMAILS: ADMIN_EMAIL, DATA_DIR: '.tmp/unused' });
+  const config = testConfig({ ADMIN_EMAILS: ADMIN_EMAIL });
   const app = await buildApp({ config, database, sessionSecret });
   for (const route of routes) await app.register(eventsRoutes, { ...route, bus });
   app.addHook('onClose', () => bus.close());

@@ -1,10 +1,10 @@
+// engines: both — readiness asks the database and its migrations
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp } from '#test/helpers/app.js';
+import { createTestApp, openTestDatabase, type TestApp, testConfig } from '#test/helpers/app.js';
 import { READY_TEXTS } from '#shared/operations.js';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createReadiness, lastMigrationMillis } from './readiness.js';
 
@@ -43,7 +43,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 once the shutdown has begun, and closing the app begins it', async () => {
     const database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0' });
+    const config = testConfig({ LISTINGS_CACHE_MS: '0' });
     const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
     let duringClose: boolean | undefined;
     // Registered after the app's own preClose hooks, so it sees what they did.
@@ -67,7 +67,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 when the database does not answer', async () => {
     const database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/unused', LISTINGS_CACHE_MS: '0' });
+    const config = testConfig({ LISTINGS_CACHE_MS: '0' });
     const app = await buildApp({ config, database, sessionSecret: randomBytes(32).toString('hex') });
     try {
       await database.close();

@@ -1,3 +1,4 @@
+// engines: one
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DATA_URL_HEADER_MAX, MAX_IMAGE_BYTES, MAX_IMAGE_REF_LENGTH } from '#shared/services.js';

@@ -1,3 +1,4 @@
+// engines: both — the outbox's claims (FOR UPDATE SKIP LOCKED) and leases
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// engines: both — the sweep's date arithmetic and deletes
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

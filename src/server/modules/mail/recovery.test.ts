@@ -1,3 +1,4 @@
+// engines: both — leases and heartbeats over concurrent claims
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asc, inArray, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: one — no database
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX } from '#shared/messaging.js';
 import type { Email } from './mailer.js';

@@ -1,3 +1,4 @@
+// engines: both — unread counters and history pages in SQL
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, MessagePage } from '#shared/messaging.js';

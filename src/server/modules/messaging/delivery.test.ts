@@ -1,3 +1,4 @@
+// engines: one
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '#shared/messaging.js';
 import { signUp, type SignedUp } from '#test/helpers/factories.js';

@@ -1,3 +1,4 @@
+// engines: both — a unique index and row locks settle concurrent sends
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

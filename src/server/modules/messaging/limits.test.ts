@@ -1,3 +1,4 @@
+// engines: both — limits counted under the sender's row lock
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: both — the pool's figures exist on PostgreSQL only
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';

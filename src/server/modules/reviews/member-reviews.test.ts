@@ -1,3 +1,4 @@
+// engines: both — eligibility and averages in SQL
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: both — one completion under concurrent calls
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: both — the sitemap's id ranges in SQL
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '#shared/catalogue.js';
