@@ -7,7 +7,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import {
   type Passkey,
   PASSKEY_DEFAULT_NAME,
@@ -87,6 +87,14 @@ export interface PasskeyServiceDeps {
   now?: () => number;
 }
 
+/**
+ * The kinds of key a passkey may have, whatever Node.js runs the server: @simplewebauthn offers ML-DSA-44 first where the
+ * runtime can verify it (Node.js 24), and Chromium then makes such keys, whose 2,420-byte signatures no Node.js before 24
+ * verifies (nor the request limits of decision 055 admit) — a passkey made after an upgrade must keep working after a
+ * move back. Ed25519, P-256 and RSA, the library's own list where post-quantum keys are not offered.
+ */
+const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
 export function createPasskeyService(deps: PasskeyServiceDeps) {
   const { db } = deps;
   const repo = createPasskeysRepository(db);
@@ -141,6 +149,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         attestationType: 'none',
         excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
       await storeChallenge(options.challenge, 'registration', user.id);
       return options as PasskeyRegistrationOptions;
