@@ -24,6 +24,16 @@ function lockedBy(dir: string, record: Record<string, unknown> | string) {
 }
 
 /** A process id that ran on this machine a moment ago and has exited. */
+/** Takes the lock of `dir` and checks it came at once, with no word of waiting; answers its release. */
+async function takenAtOnce(dir: string): Promise<() => Promise<void>> {
+  const said: string[] = [];
+  const started = Date.now();
+  const unlock = await lockDataDir(dir, (line) => said.push(line));
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(said).toEqual([]);
+  return unlock;
+}
+
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 
 /** Node's arguments to run `code` (ESM) with data-dir.ts imported as `dataDir`. */
@@ -93,22 +103,14 @@ describe('data folder', () => {
       const holder = Number(/locked (\d+)/.exec(output)![1]);
       process.kill(holder, 'SIGKILL');
       await vi.waitFor(() => expect(readFileSync(`/proc/${holder}/stat`, 'utf8')).toMatch(/\) Z /));
-      const said: string[] = [];
-      const started = Date.now();
-      const unlock = await lockDataDir(dir, (line) => said.push(line));
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect(said).toEqual([]);
+      const unlock = await takenAtOnce(dir);
       await unlock();
     });
 
     it('whose process no longer runs: taken at once, without a word', async () => {
       const dir = freshDir();
       lockedBy(dir, { pid: deadPid(), host: hostname(), bootId, startTime: 1 });
-      const said: string[] = [];
-      const started = Date.now();
-      const unlock = await lockDataDir(dir, (line) => said.push(line));
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect(said).toEqual([]);
+      const unlock = await takenAtOnce(dir);
       // The new holder's record is the next generation; the dead one's stays below it.
       expect(JSON.parse(readFileSync(join(lockDir(dir), '2.json'), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname(), bootId });
       await unlock();
@@ -123,11 +125,7 @@ describe('data folder', () => {
     ])('that names %s: taken at once', async (_, record) => {
       const dir = freshDir();
       lockedBy(dir, { host: hostname(), ...record() });
-      const said: string[] = [];
-      const started = Date.now();
-      const unlock = await lockDataDir(dir, (line) => said.push(line));
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect(said).toEqual([]);
+      const unlock = await takenAtOnce(dir);
       await unlock();
     });
 
