@@ -117,13 +117,11 @@ const { TEST_DATABASE_URL } = process.env;
 if (TEST_DATABASE_URL) {
   await run('unit and integration tests (PostgreSQL)', ...vitest('server', 'test-results/vitest-postgres.json'));
   countVitest('test-results/vitest-postgres.json');
-  const both = filesOnBothEngines();
-  await run(`unit and integration tests (embedded PGlite: the ${both.length} files on both engines)`, ...vitest('server', 'test-results/vitest-pglite.json', both), { TEST_DATABASE_URL: '' });
-  countVitest('test-results/vitest-pglite.json');
-} else {
-  await run('unit and integration tests (embedded PGlite)', ...vitest('server', 'test-results/vitest-pglite.json'), { TEST_DATABASE_URL: '' });
-  countVitest('test-results/vitest-pglite.json');
 }
+const onPglite = TEST_DATABASE_URL ? filesOnBothEngines() : [];
+const pgliteTitle = TEST_DATABASE_URL ? `embedded PGlite: the ${onPglite.length} files on both engines` : 'embedded PGlite';
+await run(`unit and integration tests (${pgliteTitle})`, ...vitest('server', 'test-results/vitest-pglite.json', onPglite), { TEST_DATABASE_URL: '' });
+countVitest('test-results/vitest-pglite.json');
 
 const built = await run('production build', 'npm', ['run', '--silent', 'build']);
 if (built) await run('bundle size budget', process.execPath, ['scripts/check-bundle-size.mjs']);
