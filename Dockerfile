@@ -45,7 +45,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 5000
-# Ready means the database answers and migrations are applied; a stale embedded-database lock can take ~20 s after a crash.
+# Ready means the database answers and migrations are applied. A restart after a crash takes the dead process's lock
+# at once (decision 025); only a holder on another host, which cannot be checked, is waited out (up to 20 s).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/node/server/main.js"]

@@ -1,5 +1,5 @@
 /**
- * Saved searches' matching (issue 19, decision 053): on a database with 10,000 saved searches (a mix of searches
+ * Saved searches' matching (decision 053): on a database with 10,000 saved searches (a mix of searches
  * anywhere and around real ZIP codes, with and without words, category and type), 1,000 new listings are matched one
  * by one with the statement the alerts run; the time per listing, p50 and p99, on PGlite and (with
  * BENCH_DATABASE_URL) PostgreSQL, and EXPLAIN of one match. `npm run bench:alerts`; see bench/README.md.

@@ -1,5 +1,5 @@
 /**
- * The backup benchmark (issue 15): on a fresh database of 100,000 listings, the organiser's `npm run backup`
+ * The backup benchmark (decision 027): on a fresh database of 100,000 listings, the organiser's `npm run backup`
  * against the running built server, timed, with the file's size and how the server answers visitors meanwhile;
  * then, server stopped, `npm run restore` into an empty place, timed, every table's rows and checksum compared
  * with the original; on PGlite also `npm run move-to-postgres` of the restored database. `npm run bench:backup`;

@@ -48,8 +48,8 @@ function centreOf(zip: string) {
 }
 
 /**
- * Issue 19's searches around a ZIP: 10 miles around a dense ZIP and a sparse one (bench/seed.ts), newest first and
- * nearest first, listings with a place only (`includeVirtual=false`): what the radius alone finds, through the place
+ * The searches around a ZIP (decision 050): 10 miles around a dense ZIP and a sparse one (bench/seed.ts), newest first
+ * and nearest first, listings with a place only (`includeVirtual=false`): what the radius alone finds, through the place
  * index. With the virtual listings (browse's default) a newest-first page fills from them wherever it is, read along
  * the newest listings: EXPLAIN shows that too (`NEAR_WITH_VIRTUAL`), the load leaves it out.
  */

@@ -32,8 +32,8 @@ const startServer = (env: { DATA_DIR: string; DATABASE_URL?: string; LISTINGS_CA
 /** The issue's targets, judged on PostgreSQL; PGlite's figures are reported against them too. */
 const TARGETS = { browseP99Ms: 50, categoryP99Ms: 50, searchP99Ms: 200, browseJsonBytes: 40 * 1024 };
 /**
- * Issue 15's targets for every request reading the database (no page cache), signed out and signed in: a share of the
- * health ceiling measured in the same run, and a p99.
+ * The targets (decision 030) for every request reading the database (no page cache), signed out and signed in: a
+ * share of the health ceiling measured in the same run, and a p99.
  */
 const UNCACHED_TARGETS = {
   browse: { ofCeiling: 0.2, p99Ms: 60 },
@@ -42,8 +42,8 @@ const UNCACHED_TARGETS = {
 };
 const SEARCH = 'dog walking';
 /**
- * Issue 19's target for the searches around a ZIP (10 miles around a dense and a sparse ZIP, newest first and nearest
- * first), without the page cache, judged on PostgreSQL: a share of the same run's health ceiling and a p99.
+ * The target (decision 057) for the searches around a ZIP (10 miles around a dense and a sparse ZIP, newest first and
+ * nearest first), without the page cache, judged on PostgreSQL: a share of the same run's health ceiling and a p99.
  */
 const NEAR_TARGETS = { ofCeiling: 0.15, p99Ms: 60 };
 
@@ -58,8 +58,8 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'all' },
     rounds: { type: 'string', default: '3' },
     /**
-     * 'pages': only the health ceiling and the server-rendered pages (issue 17), signed-in rounds left out. 'near': only
-     * the health ceiling and the searches around a ZIP (issue 19), in the rounds without the page cache.
+     * 'pages': only the health ceiling and the server-rendered pages (decision 042), signed-in rounds left out. 'near':
+     * only the health ceiling and the searches around a ZIP (decision 050), in the rounds without the page cache.
      */
     only: { type: 'string', default: 'all' },
     out: { type: 'string', default: defaultOut },
@@ -166,13 +166,13 @@ function routes(prepared: Prepared): Route[] {
   ];
 }
 
-/** Issue 19: 10 miles around a dense ZIP and a sparse one, newest first and nearest first (run without the page cache). */
+/** 10 miles around a dense ZIP and a sparse one, newest first and nearest first (run without the page cache). */
 function nearRoutes(): Route[] {
   return NEAR_SEARCHES.map(({ name, path }) => ({ name, path, requests: [{ path }] }));
 }
 
 /**
- * Server-rendered pages signed out (issue 17, decision 042), as deployed: the signed-out render comes from the page
+ * Server-rendered pages signed out (decision 042), as deployed: the signed-out render comes from the page
  * cache (LISTINGS_CACHE_MS), with its Brotli bytes compressed once when it was rendered.
  */
 function cachedPageRoutes(): Route[] {
@@ -327,7 +327,7 @@ function targetsFor(results: RouteResult[], browseBytes: number) {
   };
 }
 
-/** Issue 19's target for each search around a ZIP, on the runs without the page cache. */
+/** The target for each search around a ZIP (decision 057), on the runs without the page cache. */
 function nearTargetsFor(results: RouteResult[]) {
   return Object.fromEntries(
     NEAR_SEARCHES.map(({ name }) => {
@@ -339,7 +339,7 @@ function nearTargetsFor(results: RouteResult[]) {
   );
 }
 
-/** Issue 15's targets on the runs without the page cache; category is judged on its slower form, by slug or by id. */
+/** The targets of decision 030 on the runs without the page cache; category is judged on its slower form, by slug or by id. */
 function uncachedTargetsFor(results: RouteResult[]) {
   const worst = (prefix: string) => {
     const matching = results.filter((r) => r.name.startsWith(prefix));
@@ -357,7 +357,7 @@ function uncachedTargetsFor(results: RouteResult[]) {
 }
 
 /**
- * The server-rendered pages (issue 17), each against the health ceiling of its own run: home and browse as deployed
+ * The server-rendered pages (decision 042), each against the health ceiling of its own run: home and browse as deployed
  * (the signed-out page cache on), a listing's page without the cache (the median of the rounds).
  */
 function pagesSummary(deployed: RouteResult[], uncached: RouteResult[]) {

@@ -1,5 +1,5 @@
 /**
- * The safety flags' cost (issue 18): `safetyFlagsOf` on ordinary and hostile messages of 625 to 5,000 characters,
+ * The safety flags' cost (decision 044): `safetyFlagsOf` on ordinary and hostile messages of 625 to 5,000 characters,
  * the longest a message may be. Linear time shows as a time that doubles when the length doubles; a backtracking
  * pattern would show as a time that quadruples or worse. `npm run bench:safety`.
  */

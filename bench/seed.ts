@@ -187,7 +187,7 @@ const GENERIC_SENTENCES = [
 const FIRST_NAMES = ['Alex', 'Sam', 'Jordan', 'Taylor', 'Maria', 'James', 'Priya', 'Chen', 'Fatima', 'Liam', 'Olivia', 'Noah', 'Emma', 'Ava', 'Diego', 'Yuki', 'Omar', 'Grace', 'Ethan', 'Zoe'];
 const LAST_NAMES = ['Smith', 'Garcia', 'Nguyen', 'Johnson', 'Patel', 'Kim', 'Brown', 'Lopez', 'Williams', 'Okafor', 'Miller', 'Davis', 'Martin', 'Rossi', 'Cohen'];
 /**
- * Where the listings that have a place are (issue 19: a distance means something only between real ZIP centres, in
+ * Where the listings that have a place are (decision 050: a distance means something only between real ZIP centres, in
  * dense and sparse places alike). Every place is a ZIP centre of the bundled dataset, as the listing form stores it:
  * a fifth of them in the New York metro (every ZIP within 30 miles of Midtown), half around 28 other cities (every ZIP
  * within 10 miles of each centre), and the rest over every US ZIP, so a rural ZIP has a listing here and there.

@@ -1,5 +1,5 @@
 /**
- * The phone benchmark (issue 17): Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) against the
+ * The phone benchmark (decision 043): Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) against the
  * built server with the demo neighbourhood, 3 runs per page, the median by performance score. `npm run bench:web`;
  * `-- --server-dir /path/to/checkout` serves another checkout's build instead (a "before"). See bench/README.md.
  */
@@ -31,7 +31,7 @@ const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** Held by builds of the shared dist/ and the end-to-end runs that serve it (flock(1)); none when unset. */
 const BUILD_LOCK = process.env.BENCH_BUILD_LOCK;
 
-/** Issue 17's targets, each figure judged on the median run. */
+/** The phone targets (decision 043), each figure judged on the median run. */
 const TARGETS = {
   performance: { min: 95 },
   accessibility: { min: 100 },

@@ -91,7 +91,7 @@ test('a username error on the profile and the open avatar menu have no axe viola
   }
 });
 
-// Account care (issue 8): the profile's forms with their errors, the delete dialog, and the emailed-link pages once used.
+// Account care (decision 014): the profile's forms with their errors, the delete dialog, and the emailed-link pages once used.
 test.describe('account care', () => {
   test.describe.configure({ mode: 'parallel' });
 
@@ -315,7 +315,7 @@ test.describe('messaging', () => {
 
   test('/messages with a conversation open, and the message dialog on a card, have no axe violations, and fit 390 and 1280 px', async ({ page, request }) => {
     const { service, ownerName, path, conversationId } = await setUpConversation(page, request);
-    // A reply with a phone number: its safety reminder (issue 18) is checked in both themes too.
+    // A reply with a phone number: its safety reminder (decision 044) is checked in both themes too.
     await replyWithApi(request, conversationId, 'Text me on 973-555-0142 if you are running late.');
     const messages: AppPage = { name: 'messages-conversation', path, heading: 'Messages', who: 'member' };
     const browse: AppPage = { name: 'browse', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' };

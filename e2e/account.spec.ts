@@ -19,7 +19,7 @@ import {
 } from './fixtures/index.js';
 import type { Page } from '@playwright/test';
 
-// Account care (issue 8): the emails come from the real SMTP server e2e/start-server.mjs runs beside the app.
+// Account care (decision 014): the emails come from the real SMTP server e2e/start-server.mjs runs beside the app.
 
 const RESET_SUBJECT = 'Reset your password';
 const VERIFY_SUBJECT = 'Confirm your email address';

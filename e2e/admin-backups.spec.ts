@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { BACKUP_TEXTS, backupSavedLabel, lastBackupLabel, megabytes, type Backup } from '../src/shared/backups.js';
 import { expect, expectToast, signInAsAdministrator, test } from './fixtures/index.js';
 
-// Issue 15: the dashboard shows the newest backup and takes one on demand (decision 027).
+// The dashboard shows the newest backup and takes one on demand (decision 027).
 test('the administrator sees the last backup on the dashboard and backs up now', async ({ page }) => {
   await signInAsAdministrator(page);
   await page.goto('/admin');

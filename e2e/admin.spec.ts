@@ -155,7 +155,7 @@ test('the administrator bans a member, settles two reports, deletes a listing fo
   await reporter.dispose();
 });
 
-// Issue 15, decision 029: the Overview tab after the spec's four, Users still the default.
+// Decision 029: the Overview tab after the spec's four, Users still the default.
 test('the Overview tab shows twelve weeks of activity as charts with their numbers, and what needs attention', async ({ page, playwright, baseURL }) => {
   const owner = await playwright.request.newContext({ baseURL });
   const customer = await playwright.request.newContext({ baseURL });

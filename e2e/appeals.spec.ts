@@ -51,7 +51,7 @@ async function bannedMember(admin: Page, newClient: () => Promise<APIRequestCont
   return { account, name };
 }
 
-test('a banned member reads the reason at sign-in and appeals; the administrator lifts the ban, and the member signs in again; each page fits 390 and 1280 px (issue 18)', async ({
+test('a banned member reads the reason at sign-in and appeals; the administrator lifts the ban, and the member signs in again; each page fits 390 and 1280 px', async ({
   page,
   otherPage,
   playwright,

@@ -37,7 +37,7 @@ async function neighbours(page: Page, otherPage: Page) {
   return { word, memberName, neighbourName, mine, theirs, conversationId, path: `/messages?conversation=${conversationId}` };
 }
 
-test('a member blocks a neighbour from their conversation: the message box gives way on both sides, the listings leave browse, and Unblock on the profile brings everything back (issue 18)', async ({
+test('a member blocks a neighbour from their conversation: the message box gives way on both sides, the listings leave browse, and Unblock on the profile brings everything back', async ({
   page,
   otherPage,
   consoleGuard,

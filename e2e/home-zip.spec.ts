@@ -17,7 +17,7 @@ import {
 } from './fixtures/index.js';
 
 /**
- * A member's home ZIP code (issue 19, decision 052): saved on the profile, browse starts near it with the distances on
+ * A member's home ZIP code (decision 052): saved on the profile, browse starts near it with the distances on
  * the cards, 'Anywhere' is one click away and stays chosen, and a listing's page says how far away it is.
  */
 test.describe.configure({ mode: 'parallel' });
@@ -47,7 +47,7 @@ function listingReads(page: Page): string[] {
   return seen;
 }
 
-test('a member saves a home ZIP code, browses near it with distances, chooses Anywhere, and reads how far a listing is (issue 19)', async ({ page, otherPage }) => {
+test('a member saves a home ZIP code, browses near it with distances, chooses Anywhere, and reads how far a listing is', async ({ page, otherPage }) => {
   const { word, montclair, newark, philadelphia, online } = await neighbourhood(otherPage);
   await signUpWithApi(page, { acceptTerms: true, username: uniqueUsername('home') });
 

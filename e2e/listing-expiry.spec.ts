@@ -20,7 +20,7 @@ import {
   type ThemeName,
 } from './fixtures/index.js';
 
-// Listings expire (issue 19, decision 051): the reminder a week ahead read from the e2e setup's real SMTP server, its
+// Listings expire (decision 051): the reminder a week ahead read from the e2e setup's real SMTP server, its
 // link's page and 'Renew listing', and an expired listing in My Services with 'Renew'. Time passes by the test's word:
 // these stories run on a copy of the built app in this process (fixtures/clock-app.ts), whose expiry sweep the test
 // runs as of the moment it names.

@@ -13,7 +13,7 @@ import {
   type ConsoleGuard,
 } from './fixtures/index.js';
 
-// Issue 17: a page for every listing at /services/{id}.
+// A page for every listing at /services/{id} (decision 042).
 
 test('a neighbour opens a listing from its card, looks through its photos, shares, likes and messages it', async ({ page, request, context, baseURL }) => {
   const word = uniqueWord();

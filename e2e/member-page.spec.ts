@@ -41,7 +41,7 @@ async function memberWithListings(page: Page) {
   return { word, username, walking, sitting };
 }
 
-test('a visitor reaches a member page from a card: who they are, the verified badge, their listings and reviews (issue 18)', async ({ page, otherPage }) => {
+test('a visitor reaches a member page from a card: who they are, the verified badge, their listings and reviews', async ({ page, otherPage }) => {
   const { word, username, walking, sitting } = await memberWithListings(otherPage);
 
   await page.goto('/services');
@@ -66,7 +66,7 @@ test('a visitor reaches a member page from a card: who they are, the verified ba
   await expect(page.getByRole('button', { name: /^Report / })).toHaveCount(0);
 });
 
-test('reviews both ways: after the job, the owner reviews the neighbour from the conversation, and it shows on their member page (issue 18)', async ({
+test('reviews both ways: after the job, the owner reviews the neighbour from the conversation, and it shows on their member page', async ({
   page,
   otherPage,
 }) => {

@@ -276,7 +276,7 @@ test('with the event stream down, the 30-second poll brings the badge and the op
   await expect(messagesLink(page)).toBeVisible();
 });
 
-test('a message sharing a phone number or payment words shows its recipient a safety reminder, and its sender a notice before sending (issue 18)', async ({ page, request }) => {
+test('a message sharing a phone number or payment words shows its recipient a safety reminder, and its sender a notice before sending', async ({ page, request }) => {
   const ownerName = uniqueUsername('owner');
   await registerWithApi(request, { acceptTerms: true, username: ownerName });
   const service = await createListingWithApi(request, { title: `Gutter cleaning ${uniqueWord()}` });

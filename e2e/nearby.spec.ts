@@ -29,7 +29,7 @@ async function neighbourhood(page: Page) {
   return { word, montclair, newark, philadelphia, online };
 }
 
-test('a neighbour browses near a ZIP code: distances on the cards, the radius, nearest first, virtual services, and Anywhere (issue 19)', async ({ page, otherPage }) => {
+test('a neighbour browses near a ZIP code: distances on the cards, the radius, nearest first, virtual services, and Anywhere', async ({ page, otherPage }) => {
   const { word, montclair, newark, philadelphia, online } = await neighbourhood(otherPage);
   await page.goto('/services');
   await searchFor(page, word);

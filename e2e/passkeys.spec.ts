@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { acceptTerms, createAccount, expect, expectNoA11yViolations, expectToast, photographBothWidths, setTheme, test, type ThemeName } from './fixtures/index.js';
 
 /**
- * Passkeys (issue 20, decision 055) with Chromium's virtual authenticator: a member adds one on the profile, names
+ * Passkeys (decision 055) with Chromium's virtual authenticator: a member adds one on the profile, names
  * and renames it, signs out, signs in with it on /login, sees when it was last used, and removes it.
  *
  * WebAuthn refuses an IP address as the relying party, and the suite's server answers as http://127.0.0.1:5174 (its
@@ -90,7 +90,7 @@ async function scanInBothThemes(page: Page, what: string, loaded: () => Promise<
   }
 }
 
-test('a member adds a passkey on the profile, renames it, signs in with it, and removes it (issue 20)', async ({ page }) => {
+test('a member adds a passkey on the profile, renames it, signs in with it, and removes it', async ({ page }) => {
   await addVirtualAuthenticator(page);
   await createAccount(page);
   await acceptTerms(page);

@@ -31,7 +31,7 @@ async function flaggedConversation(page: Page, otherPage: Page) {
   return { memberName, neighbourName, listing, conversationId, path: `/messages?conversation=${conversationId}` };
 }
 
-test('a member reports a message from its safety reminder; the administrator reads the conversation and acts; the member reads the outcome in Messages and on the profile, each fitting 390 and 1280 px (issue 18)', async ({
+test('a member reports a message from its safety reminder; the administrator reads the conversation and acts; the member reads the outcome in Messages and on the profile, each fitting 390 and 1280 px', async ({
   page,
   otherPage,
 }) => {

@@ -16,7 +16,7 @@ import {
   type ThemeName,
 } from './fixtures/index.js';
 
-// Saved searches and their alerts (issue 19, decision 053): a neighbour saves a search, another posts a listing that
+// Saved searches and their alerts (decision 053): a neighbour saves a search, another posts a listing that
 // matches, the first is emailed (through the test SMTP server) and opens the listing from the email.
 
 test.describe.configure({ mode: 'parallel' });

@@ -17,7 +17,7 @@ import {
 } from './fixtures/index.js';
 
 /**
- * 'Where you are signed in' (issue 20, decision 054): a member sees the browsers signed in to their account on the
+ * 'Where you are signed in' (decision 054): a member sees the browsers signed in to their account on the
  * profile, signs one out or all the others at once, and a sign-in from a new browser emails them a link to the list.
  */
 test.describe.configure({ mode: 'parallel' });
@@ -53,7 +53,7 @@ async function expectSignedOut(client: APIRequestContext): Promise<void> {
   expect((await client.get('/api/auth/user')).status()).toBe(401);
 }
 
-test('a member is told of a sign-in from a new browser, finds it on the profile through the email, and signs it out there (issue 20)', async ({
+test('a member is told of a sign-in from a new browser, finds it on the profile through the email, and signs it out there', async ({
   page,
   otherPage,
 }) => {
@@ -98,7 +98,7 @@ test('a member is told of a sign-in from a new browser, finds it on the profile 
   await expect(thisDevice(page)).toHaveCount(1);
 });
 
-test("'Sign out everywhere else' ends every other session and counts them, keeping this one (issue 20)", async ({ page, otherPage, playwright, baseURL }) => {
+test("'Sign out everywhere else' ends every other session and counts them, keeping this one", async ({ page, otherPage, playwright, baseURL }) => {
   const account = await signUpWithApi(page, { acceptTerms: true });
   await signInWithApi(otherPage.request, account);
   const third = await playwright.request.newContext({ baseURL });
@@ -121,7 +121,7 @@ test("'Sign out everywhere else' ends every other session and counts them, keepi
   }
 });
 
-test('the sessions section has no axe violations in either theme, and is photographed at phone and desktop width (issue 20)', async ({
+test('the sessions section has no axe violations in either theme, and is photographed at phone and desktop width', async ({
   page,
   playwright,
   baseURL,

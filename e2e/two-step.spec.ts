@@ -17,7 +17,7 @@ import {
 } from './fixtures/index.js';
 
 /**
- * Two-step sign-in with an authenticator app (issue 20, decision 054): a member sets it up on the profile with a code
+ * Two-step sign-in with an authenticator app (decision 054): a member sets it up on the profile with a code
  * computed here from the key the page shows, keeps the recovery codes, signs in again with a fresh code and once with
  * a recovery code, and turns it off with the password.
  */
@@ -84,7 +84,7 @@ async function readKey(key: Locator): Promise<string> {
   return shown.replaceAll(' ', '');
 }
 
-test('a member sets up two-step sign-in, signs in with a code and with a recovery code, and turns it off (issue 20)', async ({ page, consoleGuard }) => {
+test('a member sets up two-step sign-in, signs in with a code and with a recovery code, and turns it off', async ({ page, consoleGuard }) => {
   // Two wrong codes at the second step, on purpose.
   consoleGuard.allowFailedRequest('POST', '/api/auth/login/second-factor', 400);
   const account = await createAccount(page);

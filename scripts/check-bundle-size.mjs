@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// Issue 17: what `/` needs before the app starts, at most 110 KB (141 KB before the menus and toasts loaded on demand).
+// What `/` needs before the app starts, at most 110 KB (141 KB before the menus and toasts loaded on demand).
 const BUDGET_KB = 110;
 const OUT_DIR = 'dist/public';
 const MANIFEST = join(OUT_DIR, '.vite/manifest.json');

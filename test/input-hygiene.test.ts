@@ -7,7 +7,7 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/app.js';
 import { markEmailVerified, PASSWORD, randomIp, signUp, uniqueEmail, type SignedUp } from './helpers/factories.js';
 import { createListing, offerPayload } from './helpers/listings.js';
 
-/** Issue 14, "Bad input never gets a 5xx" (decision 019): NUL characters, strict ids, plain-English messages. */
+/** "Bad input never gets a 5xx" (decision 019): NUL characters, strict ids, plain-English messages. */
 let t: TestApp;
 let member: SignedUp;
 let owner: SignedUp;

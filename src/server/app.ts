@@ -69,12 +69,12 @@ declare module 'fastify' {
     /** The hourly housekeeping main.ts schedules; never rejects (each failure is logged). */
     housekeeping(): Promise<void>;
     /**
-     * The listings' expiry sweep as of `now` (issue 19, decision 051): main.ts runs it every minute; tests pass later
+     * The listings' expiry sweep as of `now` (decision 051): main.ts runs it every minute; tests pass later
      * moments instead of waiting. Rejects on failure (main.ts logs it).
      */
     listingExpiry(now?: Date): Promise<ListingExpiryRun>;
     /**
-     * One run of the saved searches' alerts as of `now` (issue 19, decision 053): listings published since the last
+     * One run of the saved searches' alerts as of `now` (decision 053): listings published since the last
      * run matched, due emails written to the outbox. main.ts runs it every few seconds; tests pass their own clock.
      */
     savedSearchAlerts(now?: Date): Promise<{ listings: number; matches: number; emails: number }>;

@@ -63,9 +63,9 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive('must be a positive number').default(1),
   /** How long a signed-out visitor's browse page may be served from memory (0 turns the cache off). */
   LISTINGS_CACHE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(60_000, 'must be at most 60000').default(1000),
-  /** Days a listing stays up after it is created, edited or renewed before it expires unless renewed (issue 19); 0 turns expiry off. */
+  /** Days a listing stays up after it is created, edited or renewed before it expires unless renewed (decision 051); 0 turns expiry off. */
   LISTING_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650, 'must be at most 3650').default(60),
-  /** The hour (0–23, local time) when daily saved-search alerts go out (issue 19). */
+  /** The hour (0–23, local time) when daily saved-search alerts go out (decision 053). */
   DIGEST_HOUR: z.coerce.number().int('must be a whole hour').min(0).max(23, 'must be an hour from 0 to 23').default(8),
   /** Days a sent (or given-up) email stays in the outbox before the hourly sweep deletes it (decision 018). */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650, 'must be at most 3650').default(14),
@@ -86,7 +86,7 @@ const envSchema = z.object({
   LOCAL_ACCOUNTS: flag.default(true),
   /**
    * '1': every /api/admin call by an administrator without two-step sign-in or a passkey answers 403
-   * `second_factor_required` (issue 20, decision 054). The README recommends '1' in production.
+   * `second_factor_required` (decision 054). The README recommends '1' in production.
    */
   REQUIRE_ADMIN_2FA: flag.default(false),
   /**

@@ -93,11 +93,11 @@ async function main() {
     void inBackground(() => upkeep(), "the embedded database's nightly upkeep failed; it runs again tomorrow night");
   }, 60 * 60 * 1000);
   sweep.unref();
-  // Listings expire (issue 19, decision 051): reminders a week ahead, then hidden once their day has passed.
+  // Listings expire (decision 051): reminders a week ahead, then hidden once their day has passed.
   const expirySweep = setInterval(() => void inBackground(() => app.listingExpiry(), 'the listing expiry sweep failed; the next one tries again'), 60 * 1000);
   expirySweep.unref();
 
-  // Saved searches' alerts (issue 19, decision 053): new listings matched and due emails written every 15 s, one
+  // Saved searches' alerts (decision 053): new listings matched and due emails written every 15 s, one
   // run after another; a failed run is logged and the next one goes on from where the last good one stopped.
   let alertsTimer: NodeJS.Timeout | undefined;
   const runAlerts = () => {

@@ -4,7 +4,7 @@ import { emailSchema, newPasswordSchema } from './auth.js';
 import { PASSWORD_MAX } from './limits.js';
 
 /**
- * Account care (issue 8, decision 014): email verification, password reset, password and email change, the
+ * Account care (decision 014): email verification, password reset, password and email change, the
  * avatar and account deletion. One definition for the forms and the routes, with the same messages.
  */
 

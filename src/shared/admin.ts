@@ -6,7 +6,7 @@ import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from './reports.js';
 import { LISTING_TYPES, RATE_TYPES } from './services.js';
 
 /**
- * The administrator's API (spec sections 2, 6 and 7, issue 6): every list is paginated with an opaque keyset
+ * The administrator's API (spec sections 2, 6 and 7, decision 012): every list is paginated with an opaque keyset
  * `cursor` and answers `{ <items>, total, nextCursor }`, so the dashboard stays fast with 100,000 listings.
  */
 export const ADMIN_PAGE_SIZE = 50;
@@ -29,7 +29,7 @@ export const ADMIN_TEXTS = {
   noReportsYet: 'No service reports have been submitted yet.',
   noMessages: 'No messages in this conversation',
   backToConversations: 'Back to Conversations',
-  // Reports of members and messages (issue 18).
+  // Reports of members and messages (decision 046).
   backToReports: 'Back to Reports',
   readConversation: 'Read the conversation',
   reportedMember: 'Reported member',
@@ -81,7 +81,7 @@ export const waitingLabel = (pending: string) => `${pending} waiting`;
 export const failedLabel = (failed: string) => `${failed} failed after every retry`;
 export const oldestWaitingLabel = (time: string) => `Oldest waiting since ${time}`;
 
-/** The Overview tab (issue 15, decision 029): how many weeks its charts cover, and when a request counts as unanswered. */
+/** The Overview tab (decision 029): how many weeks its charts cover, and when a request counts as unanswered. */
 export const OVERVIEW_WEEKS = 12;
 export const UNANSWERED_REQUEST_DAYS = 3;
 /** The oldest unanswered requests named in the answer, so the organiser can act on them. */
@@ -113,7 +113,7 @@ export const adminServicesQuerySchema = z.object({ ...pageQuery, includeDeleted:
 export const adminReportsQuerySchema = z.object({
   ...pageQuery,
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(REPORT_STATUSES).optional()),
-  /** Beyond the spec (issue 18): only reports of listings, of members or of messages; absent or 'all' lists every kind. */
+  /** Beyond the spec (decision 046): only reports of listings, of members or of messages; absent or 'all' lists every kind. */
   kind: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(REPORT_KINDS).optional()),
 });
 export const adminConversationsQuerySchema = z.object(pageQuery);
@@ -150,7 +150,7 @@ export const adminServiceSchema = z.object({
   rateType: z.enum(RATE_TYPES),
   pricesVary: z.boolean(),
   isActive: z.boolean(),
-  /** Issue 19: hidden since its expiry passed, until its owner renews it; when it expires (null with expiry off). */
+  /** Decision 051: hidden since its expiry passed, until its owner renews it; when it expires (null with expiry off). */
   expired: z.boolean(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
@@ -172,7 +172,7 @@ const adminReportFields = {
 
 /**
  * The Report of spec section 3 as the administrator sees it: the people and the reported listing in full, and beyond
- * the spec its `kind` (issue 18). A member's report names the member (`reportedUser`); a message's carries the message
+ * the spec its `kind` (decision 046). A member's report names the member (`reportedUser`); a message's carries the message
  * and its conversation, which the administrator can open.
  */
 export const adminReportSchema = z.discriminatedUnion('kind', [
@@ -208,7 +208,7 @@ export const adminMessageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   fromUser: participantSchema,
-  /** Beyond the spec (issue 18): the signs of a scam the text carried when it was sent. */
+  /** Beyond the spec (decision 044): the signs of a scam the text carried when it was sent. */
   safetyFlags: z.array(z.enum(SAFETY_FLAGS)),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;

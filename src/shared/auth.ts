@@ -44,7 +44,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const usernameUpdateSchema = z.object({ username: usernameSchema });
 export const emailNotificationsSchema = z.object({ emailNotificationsEnabled: z.boolean() });
 /**
- * PATCH /api/auth/home-zip (issue 19, decision 052): the ZIP code browse starts near, 5 digits the bundled dataset
+ * PATCH /api/auth/home-zip (decision 052): the ZIP code browse starts near, 5 digits the bundled dataset
  * knows ('Enter a valid US ZIP code' otherwise, as browse says it), or null to forget it.
  */
 export const homeZipSchema = z.object({ zipCode: usZipSchema.nullable() });
@@ -73,7 +73,7 @@ export const userSchema = z.object({
   isBanned: z.boolean(),
   termsAccepted: z.boolean(),
   emailNotificationsEnabled: z.boolean(),
-  /** The ZIP code browse starts near (issue 19), or null; only its owner is ever told it. */
+  /** The ZIP code browse starts near (decision 052), or null; only its owner is ever told it. */
   homeZip: z.string().nullable(),
   isAdmin: z.boolean(),
   /** Whether the person opened the link sent to `email` (decision 014). */
@@ -82,7 +82,7 @@ export const userSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** False for accounts that only ever signed in through OpenID Connect: no current password to ask for. */
   hasPassword: z.boolean(),
-  /** Whether signing in asks for a code from an authenticator app after the password (issue 20, decision 054). */
+  /** Whether signing in asks for a code from an authenticator app after the password (decision 054). */
   twoStepEnabled: z.boolean(),
   /**
    * GET /api/auth/user only: until when a fresh sign-in at the provider lets an account without a password change

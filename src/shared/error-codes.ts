@@ -35,7 +35,7 @@ export const ERROR_CODES = {
   sign_in_method_off: 'This way of signing in is turned off on this marketplace.',
   identity_provider_failed: 'The identity provider could not confirm who is signing in.',
   cross_origin: 'The request came from another site.',
-  // Two-step sign-in and sessions (issue 20, decision 054).
+  // Two-step sign-in and sessions (decision 054).
   recent_sign_in_required: 'The action needs a sign-in within the last 10 minutes, or the password again.',
   second_factor_required: 'An administrator must turn on two-step sign-in or add a passkey first (REQUIRE_ADMIN_2FA).',
   invalid_second_factor: 'The authenticator or recovery code is wrong, or was already used.',
@@ -50,12 +50,12 @@ export const ERROR_CODES = {
   already_reviewed: 'This completion has already been reviewed.',
   no_reply_yet: 'The listing’s owner has not replied in this conversation yet.',
   report_already_handled: 'The report has already been reviewed or dismissed.',
-  // Between members (issue 18).
+  // Between members (decision 045).
   you_blocked_member: 'The person asking blocked this member: no conversation or message between them until they unblock.',
   cannot_message_member: 'This member cannot be messaged by the person asking.',
-  // Saved searches (issue 19).
+  // Saved searches (decision 053).
   saved_search_limit: 'The member already keeps as many saved searches as allowed; one must be deleted first.',
-  // Passkeys (issue 20, decision 055).
+  // Passkeys (decision 055).
   passkey_challenge_expired: 'The passkey challenge is unknown, already used or older than 5 minutes; ask for new options and try again.',
   passkey_failed: "The passkey's answer could not be verified (site, challenge, signature, counter or user verification).",
   unknown_passkey: 'No account has this passkey: never added here, removed, or its account was deleted.',

@@ -6,7 +6,7 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.enum(errorCodes),
   errors: z.record(z.string(), z.string()).optional(),
-  /** A suspended account's sign-in with the right password (issue 18): why, and where to appeal (null once appealed). */
+  /** A suspended account's sign-in with the right password (decision 047): why, and where to appeal (null once appealed). */
   reason: z.string().nullable().optional(),
   appealUrl: z.string().nullable().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Input hygiene shared by every request schema (issue 14, decision 019): text without NUL characters, strict
+ * Input hygiene shared by every request schema (decision 019): text without NUL characters, strict
  * ids, and plain-English wording for every validation message a schema does not write itself.
  */
 

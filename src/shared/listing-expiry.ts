@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './input.js';
 
 /**
- * Listings expire (issue 19, decision 051): one definition of the renewal link's input and answer, and the words the
+ * Listings expire (decision 051): one definition of the renewal link's input and answer, and the words the
  * API and the pages share.
  */
 

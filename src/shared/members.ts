@@ -1,4 +1,4 @@
-/** Members as other members meet them (issue 18): blocking, one definition for the API and the pages. */
+/** Members as other members meet them (decision 045): blocking, one definition for the API and the pages. */
 import { z } from 'zod';
 import { text, textId } from './input.js';
 
@@ -8,7 +8,7 @@ export const MAX_BLOCKS = 1000;
 export const BLOCK_CHANGES_PER_HOUR = 60;
 
 export const BLOCK_TEXTS = {
-  /** Issue 18, word for word: what each side reads when a block stands between them. */
+  /** Decision 045, word for word: what each side reads when a block stands between them. */
   youBlocked: 'You blocked this member. Unblock them to send a message.',
   cannotMessage: "You can't message this member.",
   cannotBlockSelf: 'You cannot block yourself',
@@ -57,7 +57,7 @@ export type BlockState = (typeof BLOCK_STATES)[number] | null;
 export const RESPONSE_WINDOW_DAYS = 90;
 /** …answered within this many hours… */
 export const REPLY_WITHIN_HOURS = 24;
-/** …and is shown only from this many such conversations up (issue 18). */
+/** …and is shown only from this many such conversations up (decision 045). */
 export const RESPONSE_MIN_CONVERSATIONS = 3;
 
 /** GET /api/users/{username}/services: a page of the member's public listings. */
@@ -70,7 +70,7 @@ export const memberListingsQuerySchema = z.object({
 export const usernameParamsSchema = z.object({ username: text().min(1).max(100) });
 
 /**
- * GET /api/users/{username}: a member as others meet them (issue 18), never their email address. `response` is null
+ * GET /api/users/{username}: a member as others meet them (decision 049), never their email address. `response` is null
  * below RESPONSE_MIN_CONVERSATIONS conversations; `blockedByYou` is the reader's own block of them (false signed out).
  */
 export const memberProfileSchema = z.object({
@@ -98,7 +98,7 @@ export const memberProfileSchema = z.object({
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 
-/** The member page's words (issue 18), shared with the tests that read them. */
+/** The member page's words (decision 049), shared with the tests that read them. */
 export const MEMBER_PAGE_TEXTS = {
   emailVerified: 'Email verified',
   memberSince: (day: string) => `Member since ${day}`,

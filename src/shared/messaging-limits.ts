@@ -1,14 +1,14 @@
 /** Plain values, no zod: the live-updates chunk of the web app imports them without the validation library. */
 import type { SafetyFlag } from './safety-flags.js';
 
-/** Messaging rules of spec sections 5, 7 and 9 and issue 4: one definition for the forms and the API. */
+/** Messaging rules of spec sections 5, 7 and 9 and decision 010: one definition for the forms and the API. */
 export const MESSAGE_MAX = 5000;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_DEFAULT_SUBJECT = 'Contact Form Message';
 /** Messages per page of a conversation's history; older pages are read backwards with the cursor. */
 export const MESSAGE_PAGE_SIZE = 50;
 export const MESSAGE_PAGE_MAX = 100;
-/** Abuse limits (issue 4): new conversations per person per hour, messages per person per minute. */
+/** Abuse limits (decision 010): new conversations per person per hour, messages per person per minute. */
 export const NEW_CONVERSATIONS_PER_HOUR = 20;
 export const MESSAGES_PER_MINUTE = 60;
 /** The spec's fallback poll of the unread count; the event stream makes it a safety net. */
@@ -58,7 +58,7 @@ export const MESSAGING_ERRORS = {
 /** The participantId the contact form sends: the server resolves the team's account itself. */
 export const SUPPORT_PARTICIPANT = 'support';
 
-/** The warnings of a message's safety flags (issue 18, decision 044): calm, and nothing is blocked. */
+/** The warnings of a message's safety flags (decision 044): calm, and nothing is blocked. */
 export const SAFETY_TEXTS = {
   /** On a received message that shares a phone number, an address, a link or payment words. */
   recipientBanner: 'This message shares contact or payment details. Meet in public, never pay in advance, and keep talking here until you trust them.',
@@ -66,7 +66,7 @@ export const SAFETY_TEXTS = {
   senderNotice: 'Your message shares contact or payment details: fine once you trust each other, but your neighbour will see a safety reminder.',
 } as const;
 
-/** What each safety flag says a message shares, for the administrator's reading of a conversation (issue 18). */
+/** What each safety flag says a message shares, for the administrator's reading of a conversation (decision 044). */
 export const SAFETY_FLAG_LABELS: Record<SafetyFlag, string> = {
   phone: 'a phone number',
   email: 'an email address',

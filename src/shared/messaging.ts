@@ -71,7 +71,7 @@ export const messageSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   fromUser: participantSchema,
-  /** Beyond the spec (issue 18): the signs of a scam the text carried when it was sent, for the recipient's warning. */
+  /** Beyond the spec (decision 044): the signs of a scam the text carried when it was sent, for the recipient's warning. */
   safetyFlags: z.array(z.enum(SAFETY_FLAGS)),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -89,13 +89,13 @@ export const conversationSchema = z.object({
   lastMessage: z.object({ content: z.string(), createdAt: z.string(), fromUserId: z.string() }).nullable(),
   unreadCount: z.number(),
   /**
-   * Beyond the spec (issue 18): a block between the two members, from the reader's side (`by_you`, `by_them`), or
+   * Beyond the spec (decision 045): a block between the two members, from the reader's side (`by_you`, `by_them`), or
    * null. While one stands the composer gives way to the refusal each side would read.
    */
   block: z.enum(BLOCK_STATES).nullable(),
   /**
    * The listing it is about (spec section 3: id, title), with its owner, whether it is deleted, and when this
-   * conversation marked it complete (issue 5), so the chat shows 'Completed' after a reload too.
+   * conversation marked it complete (decision 011), so the chat shows 'Completed' after a reload too.
    */
   service: z
     .object({ id: z.number(), title: z.string(), userId: z.string(), deletedAt: z.string().nullable(), completedAt: z.string().nullable() })

@@ -42,7 +42,7 @@ export interface PageDataSource {
   browse(query: BrowseQuery): Promise<BrowseResult>;
   /** GET /api/services/{id} */
   service(id: number): Promise<Service | null>;
-  /** GET /api/services/{id}/distance?near=ZIP (issue 19): the listing page's distance from the reader's place. */
+  /** GET /api/services/{id}/distance?near=ZIP (decision 052): the listing page's distance from the reader's place. */
   listingDistance(id: number, near: string): Promise<ListingDistance | null>;
   /** GET /api/services/{id}/related */
   related(id: number): Promise<RelatedServices | null>;
@@ -50,7 +50,7 @@ export interface PageDataSource {
   reviews(id: number): Promise<Review[] | null>;
   /** GET /api/services/{id}/rating-stats */
   ratingStats(id: number): Promise<RatingStats | null>;
-  /** GET /api/users/{username}: a member's page (issue 18). */
+  /** GET /api/users/{username}: a member's page (decision 049). */
   member(username: string): Promise<MemberProfile | null>;
   /** GET /api/users/{username}/services (the first page) */
   memberListings(username: string): Promise<BrowseResult | null>;

@@ -3,7 +3,7 @@ import { text, textId } from './input.js';
 import { PASSWORD_MAX } from './limits.js';
 
 /**
- * Passkeys (issue 20, decision 055): WebAuthn credentials a member adds on the profile and signs in with. One definition
+ * Passkeys (decision 055): WebAuthn credentials a member adds on the profile and signs in with. One definition
  * for the routes and the pages, with the same messages.
  */
 
@@ -49,7 +49,7 @@ export const PASSKEY_TEXTS = {
   signIn: 'Sign in with a passkey',
   cancelled: 'The passkey request was cancelled.',
   unsupported: 'This browser does not support passkeys.',
-  // The profile's section and the login page (the web part of issue 20).
+  // The profile's section and the login page (decision 056).
   addedOn: 'Added',
   loading: 'Loading passkeys',
   failure: 'Your passkeys could not be loaded.',

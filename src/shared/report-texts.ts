@@ -1,6 +1,6 @@
 /**
  * The reporting rules' words and limits, without zod: the card's Report menu reads them without loading the
- * schemas (issue 17); `reports.ts` re-exports them beside the schemas.
+ * schemas; `reports.ts` re-exports them beside the schemas.
  */
 export const REPORT_REASONS = ['inappropriate_content', 'spam', 'misleading', 'harassment', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -16,7 +16,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_STATUSES = ['pending', 'reviewed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_DESCRIPTION_MAX = 1000;
-/** Abuse limit (issue 5): reports per person per hour. */
+/** Abuse limit (decision 011): reports per person per hour. */
 export const REPORTS_PER_HOUR = 10;
 
 /** Spec section 8 toasts, word for word. */
@@ -41,11 +41,11 @@ export const REPORT_ERRORS = {
   tooManyReports: `You can report at most ${REPORTS_PER_HOUR} services an hour. Please try again later.`,
 } as const;
 
-/** What can be reported (issue 18): a listing, a member, or a message in a conversation. */
+/** What can be reported (decision 046): a listing, a member, or a message in a conversation. */
 export const REPORT_KINDS = ['service', 'member', 'message'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** Reports of members and messages (issue 18): the same rules as a listing's, in their own words. */
+/** Reports of members and messages (decision 046): the same rules as a listing's, in their own words. */
 export const PERSON_REPORT_TEXTS = {
   memberNotFound: 'Member not found',
   ownMember: 'You cannot report yourself.',
@@ -64,7 +64,7 @@ export const PERSON_REPORT_TEXTS = {
 } as const;
 
 /**
- * The message from the team a reporter receives when their report is decided (issue 18): what it was about (a
+ * The message from the team a reporter receives when their report is decided (decision 046): what it was about (a
  * listing's title in quotes, a member's username, or "a message from" its sender) and the outcome.
  */
 export const REPORT_OUTCOME_TEXTS = {
@@ -85,7 +85,7 @@ export interface MyReport {
   target: { title: string } | { username: string };
 }
 
-/** The profile's 'My reports' section (issue 18). */
+/** The profile's 'My reports' section (decision 046). */
 export const MY_REPORT_TEXTS = {
   title: 'My reports',
   help: 'What you reported, and what our team decided. We also tell you in Messages.',

@@ -1,4 +1,4 @@
-/** Reporting rules of spec sections 3, 5, 8 and 9 and issue 5: one definition for the dialog and the API. */
+/** Reporting rules of spec sections 3, 5, 8 and 9 and decision 011: one definition for the dialog and the API. */
 import { z } from 'zod';
 import { text } from './input.js';
 import { REPORT_DESCRIPTION_MAX, REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES, REPORT_TEXTS } from './report-texts.js';
@@ -27,15 +27,15 @@ const reportFields = {
   reviewedAt: z.string().nullable(),
 };
 
-/** The Report of spec section 3 as its reporter receives it (and, beyond the spec, its `kind`; issue 18). */
+/** The Report of spec section 3 as its reporter receives it (and, beyond the spec, its `kind`; decision 046). */
 export const reportSchema = z.object({ ...reportFields, kind: z.literal('service'), service: z.object({ id: z.number(), title: z.string() }) });
 export type Report = z.infer<typeof reportSchema>;
 
-/** POST /api/users/{id}/report: a report of a member (issue 18). */
+/** POST /api/users/{id}/report: a report of a member (decision 046). */
 export const memberReportSchema = z.object({ ...reportFields, kind: z.literal('member'), reportedUser: z.object({ id: z.string(), username: z.string().nullable() }) });
 export type MemberReport = z.infer<typeof memberReportSchema>;
 
-/** POST /api/messages/{id}/report: a report of a message, by a participant of its conversation (issue 18). */
+/** POST /api/messages/{id}/report: a report of a message, by a participant of its conversation (decision 046). */
 export const messageReportSchema = z.object({ ...reportFields, kind: z.literal('message'), message: z.object({ id: z.number(), conversationId: z.number() }) });
 export type MessageReport = z.infer<typeof messageReportSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialId, text } from './input.js';
 
-/** Completion, review and rating rules of spec sections 3, 5, 7, 8 and 9 and issue 5: one definition for the forms and the API. */
+/** Completion, review and rating rules of spec sections 3, 5, 7, 8 and 9 and decision 011: one definition for the forms and the API. */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const REVIEW_TEXT_MAX = 1000;
@@ -15,7 +15,7 @@ export const REVIEW_TEXTS = {
   completedButton: 'Completed',
   completedTitle: 'Service Completed',
   completedBody: 'You can now leave a review.',
-  // The owner never reviews their own listing (issue 5): the same title without an invitation they cannot take up.
+  // The owner never reviews their own listing (decision 011): the same title without an invitation they cannot take up.
   completedOwnerBody: 'Your neighbour can now leave a review.',
   completeFailureTitle: 'Error',
   completeFailure: 'Failed to mark service as completed',
@@ -51,11 +51,11 @@ export const REVIEW_ERRORS = {
 export const MEMBER_REVIEWS_PER_HOUR = 30;
 
 /**
- * Reviews the other way (issue 18, decision 048): the listing's owner reviews the neighbour they dealt with. The server's
+ * Reviews the other way (decision 048): the listing's owner reviews the neighbour they dealt with. The server's
  * refusals and the browser's words.
  */
 export const MEMBER_REVIEW_TEXTS = {
-  /** Issue 18, word for word: the conversation strip's offer to the owner once eligible. */
+  /** Decision 049, word for word: the conversation strip's offer to the owner once eligible. */
   reviewMember: (username: string) => `Review ${username}`,
   dialogTitle: (username: string) => `Review ${username}`,
   dialogDescription: 'How was the job with them? Your review shows on their member page.',
@@ -129,7 +129,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 /**
- * A review a member received, with the listing it is about (their member page, issue 18): always there for a review
+ * A review a member received, with the listing it is about (their member page, decision 049): always there for a review
  * of their listing; null for a member review whose listing is gone for good (decision 048).
  */
 export const receivedReviewSchema = reviewSchema.extend({ service: z.object({ id: z.number(), title: z.string() }).nullable() });

@@ -2,7 +2,7 @@ import { findPhoneNumbersInText } from 'libphonenumber-js/min';
 import { LinkifyIt } from 'linkify-it';
 
 /**
- * The classic signs of a scam a message can carry (issue 18): a phone number, an email address, a web link, or
+ * The classic signs of a scam a message can carry (decision 044): a phone number, an email address, a web link, or
  * pressure to pay outside the marketplace. Computed when a message is sent and shown to its recipient as a calm
  * warning; nothing is blocked (neighbours may swap numbers once they trust each other). The sender's composer
  * runs the same check before sending.

@@ -1,5 +1,5 @@
 /**
- * The words and limits of sanctions and appeals (issue 18), without zod: the sign-in form reads them without loading
+ * The words and limits of sanctions and appeals (decision 047), without zod: the sign-in form reads them without loading
  * the schemas; `sanctions.ts` re-exports them beside the schemas.
  */
 export const BAN_REASON_MAX = 500;

@@ -1,4 +1,4 @@
-/** Sanctions with reasons, and appeals (issue 18): one definition for the dialogs, the appeal page and the API. */
+/** Sanctions with reasons, and appeals (decision 047): one definition for the dialogs, the appeal page and the API. */
 import { z } from 'zod';
 import { pageQuery } from './admin.js';
 import { text } from './input.js';

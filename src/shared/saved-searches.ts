@@ -1,9 +1,9 @@
-/** Saved searches and their alerts (issue 19): one definition for the API, the browse page and the saved searches page. */
+/** Saved searches and their alerts (decision 053): one definition for the API, the browse page and the saved searches page. */
 import { z } from 'zod';
 import { text } from './input.js';
 import { browseQuerySchema, LISTING_TYPES, NEAR_ANYWHERE, NEAR_TEXTS, RADIUS_DEFAULT_MILES, RADIUS_MAX_MILES, RADIUS_MIN_MILES } from './services.js';
 
-/** The most saved searches a member may keep (issue 19). */
+/** The most saved searches a member may keep (decision 053). */
 export const SAVED_SEARCHES_MAX = 10;
 /** Saved searches created, changed or deleted in an hour, per member (every write has a rate limit). */
 export const SAVED_SEARCH_CHANGES_PER_HOUR = 60;
@@ -16,7 +16,7 @@ export const NEW_COUNT_MAX = 99;
  */
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'off'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-/** At most one instant email per saved search in this many minutes (issue 19). */
+/** At most one instant email per saved search in this many minutes (decision 053). */
 export const INSTANT_ALERT_GAP_MINUTES = 10;
 /** The most listings one alert email names; the rest are counted. */
 export const ALERT_EMAIL_LISTINGS_MAX = 20;

@@ -174,7 +174,7 @@ export const updateServiceBodySchema = editServiceSchema('request', { placeFromZ
 export type UpdateServiceInput = z.input<ReturnType<typeof editServiceSchema>>;
 export type UpdateService = z.output<ReturnType<typeof editServiceSchema>>;
 
-/** Search by distance (issue 19): miles around a ZIP code's centre. */
+/** Search by distance (decision 050): miles around a ZIP code's centre. */
 export const RADIUS_MIN_MILES = 1;
 export const RADIUS_MAX_MILES = 100;
 /** The radius when `near` comes without one. */
@@ -190,7 +190,7 @@ export const BROWSE_SORTS = ['newest', 'relevance', 'distance'] as const;
 export const NEAR_ANYWHERE = 'anywhere';
 
 export const NEAR_TEXTS = {
-  /** Issue 19, word for word: an unknown or malformed ZIP. */
+  /** Decision 050, word for word: an unknown or malformed ZIP. */
   invalidZip: 'Enter a valid US ZIP code',
   radiusRange: `Radius must be from ${RADIUS_MIN_MILES} to ${RADIUS_MAX_MILES} miles`,
   distanceNeedsNear: 'Enter a ZIP code to sort by distance',
@@ -198,7 +198,7 @@ export const NEAR_TEXTS = {
 } as const;
 
 /**
- * A 5-digit US ZIP code as a place to measure from (issue 19): browse's `near`, a listing's distance, a member's home
+ * A 5-digit US ZIP code as a place to measure from (decision 050): browse's `near`, a listing's distance, a member's home
  * ZIP. Whether the bundled dataset knows it is the server's check; both answer NEAR_TEXTS.invalidZip.
  */
 export const usZipSchema = text({ error: NEAR_TEXTS.invalidZip }).trim().regex(/^\d{5}$/, NEAR_TEXTS.invalidZip);
@@ -215,7 +215,7 @@ export const browseQuerySchema = z
     limit: z.coerce.number().int().min(1).max(BROWSE_PAGE_MAX).default(BROWSE_PAGE_SIZE),
     cursor: z.preprocess(blank, text().max(200).optional()),
     sort: z.enum(BROWSE_SORTS).optional(),
-    /** Listings around this ZIP code's centre (issue 19): 5 digits. */
+    /** Listings around this ZIP code's centre (decision 050): 5 digits. */
     near: z.preprocess(blank, usZipSchema.optional()),
     /** Miles around `near` (RADIUS_DEFAULT_MILES when `near` comes alone). */
     radius: z.preprocess(
@@ -224,7 +224,7 @@ export const browseQuerySchema = z
     ),
     /** With `near`, virtual listings are included unless this is false. */
     includeVirtual: queryFlag,
-    /** Requests nobody has written to yet (issue 19: 'No replies yet'). */
+    /** Requests nobody has written to yet (decision 050: 'No replies yet'). */
     unanswered: queryFlag,
   })
   .refine((q) => q.sort !== 'distance' || q.near !== undefined, { message: NEAR_TEXTS.distanceNeedsNear, path: ['near'] });
@@ -239,7 +239,7 @@ const serviceUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   /** When the person joined (ISO 8601): the listing page's 'Member since'. Beyond spec section 3's fields. */
   memberSince: z.string(),
-  /** Whether their email address is confirmed: the check beside their name (issue 18). */
+  /** Whether their email address is confirmed: the check beside their name (decision 049). */
   emailVerified: z.boolean(),
 });
 
@@ -269,7 +269,7 @@ export const serviceSchema = z.object({
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
   /**
-   * When the listing expires unless renewed (issue 19, decision 051): creating, editing and renewing set it to now +
+   * When the listing expires unless renewed (decision 051): creating, editing and renewing set it to now +
    * LISTING_TTL_DAYS; null when expiry is off.
    */
   expiresAt: z.string().nullable(),
@@ -281,7 +281,7 @@ export const serviceSchema = z.object({
   isLikedByUser: z.boolean(),
   user: serviceUserSchema,
   /**
-   * With `near` (issue 19): miles from that ZIP code's centre to the listing's, one decimal; null for a virtual
+   * With `near` (decision 052): miles from that ZIP code's centre to the listing's, one decimal; null for a virtual
    * listing. Absent otherwise.
    */
   distanceMiles: z.number().nullable().optional(),
@@ -298,7 +298,7 @@ export const RELATED_LISTINGS_MAX = 4;
 export const relatedServicesSchema = z.object({ moreFromOwner: z.array(serviceSchema), similar: z.array(serviceSchema) });
 export type RelatedServices = z.infer<typeof relatedServicesSchema>;
 
-/** GET /api/services/{id}/distance?near=ZIP (issue 19, decision 052): how far the listing is from that ZIP code's centre. */
+/** GET /api/services/{id}/distance?near=ZIP (decision 052): how far the listing is from that ZIP code's centre. */
 export const listingDistanceQuerySchema = z.object({ near: usZipSchema });
 /** Miles between the two ZIP centres, one decimal as on the cards; null for a virtual listing or one without a place. */
 export const listingDistanceSchema = z.object({ distanceMiles: z.number().nullable() });

@@ -1,7 +1,7 @@
 import type { SignInMethod } from './two-step.js';
 
 /**
- * The profile's 'Where you are signed in' (issue 20, decision 054): its words, for the section and its tests. The
+ * The profile's 'Where you are signed in' (decision 054): its words, for the section and its tests. The
  * server's own answers (a session that already ended) are `TWO_STEP_TEXTS` in two-step.ts; this file has no zod.
  */
 

@@ -3,7 +3,7 @@ import { text } from './input.js';
 import { PASSWORD_MAX } from './limits.js';
 
 /**
- * Two-step sign-in with an authenticator app and the member's sessions (issue 20, decision 054). One definition for
+ * Two-step sign-in with an authenticator app and the member's sessions (decision 054). One definition for
  * the routes and the pages, with the same messages.
  */
 
@@ -87,7 +87,7 @@ export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export const sessionIdParamsSchema = z.strictObject({ id: z.uuid({ error: TWO_STEP_TEXTS.sessionNotFound }) });
 export const signedOutOthersSchema = z.object({ signedOut: z.number().int() });
 
-/** What the profile's 'Two-step sign-in' section and the second step of sign-in say (issue 20, the web part). */
+/** What the profile's 'Two-step sign-in' section and the second step of sign-in say (decision 056). */
 export const TWO_STEP_PAGE_TEXTS = {
   title: 'Two-step sign-in',
   statusOff: 'Off',

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { expect } from 'vitest';
 import { randomIp } from '#test/helpers/factories.js';
 
-/** Test helpers of two-step sign-in (issue 20): codes computed here as an authenticator app would. */
+/** Test helpers of two-step sign-in (decision 054): codes computed here as an authenticator app would. */
 
 export const STEP_MS = 30_000;
 

@@ -8,7 +8,7 @@ import type {
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
- * A software authenticator (issue 20, decision 055): what a browser and a platform authenticator answer to
+ * A software authenticator (decision 055): what a browser and a platform authenticator answer to
  * `navigator.credentials.create()` and `.get()`, made here so the server's passkey routes are tested end to end
  * without a browser. ES256 keys from node:crypto; 'none' attestation in CBOR (the library's own encoder); client data
  * as a browser writes it. Every part a test may want wrong (origin, relying party, counter, flags, signature) can be.

@@ -162,7 +162,7 @@ describe('the helpers', () => {
     expect(scrubUrl('/a?%E0%A4%A=1&password=p')).toBe(`/a?%E0%A4%A=1&password=${REDACTED}`);
   });
 
-  it("masks a person's coordinates ('Use my location', issue 19), keeping the ZIP of a search", () => {
+  it("masks a person's coordinates ('Use my location'), keeping the ZIP of a search", () => {
     expect(scrubUrl('/api/zip/nearest?lat=40.81311&lng=-74.21652')).toBe(`/api/zip/nearest?lat=${REDACTED}&lng=${REDACTED}`);
     expect(scrubUrl('/x?latitude=1&Longitude=2&lon=3&near=07042')).toBe(`/x?latitude=${REDACTED}&Longitude=${REDACTED}&lon=${REDACTED}&near=07042`);
   });

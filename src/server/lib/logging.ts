@@ -12,7 +12,7 @@ export const REDACTED = '[redacted]';
 
 /**
  * Query parameters whose values are secrets wherever they appear: emailed links, OpenID Connect callbacks, keys; and
- * a person's coordinates ('Use my location', issue 19), which are never kept.
+ * a person's coordinates ('Use my location', decision 050), which are never kept.
  */
 const SECRET_PARAMS = new Set(['code', 'state', 'nonce', 'key', 'sig', 'signature', 'session', 'sid', 'auth', 'ticket', 'otp', 'assertion', 'lat', 'lng', 'lon', 'latitude', 'longitude']);
 const SECRET_PARAM_PARTS = ['token', 'password', 'passwd', 'secret', 'apikey', 'api_key', 'credential'];

@@ -12,7 +12,7 @@ export function memberPath(username: string | null | undefined): string | null {
 }
 
 /**
- * A person's name leading to their member page (issue 18), or the name alone where there is no page to go to.
+ * A person's name leading to their member page (decision 049), or the name alone where there is no page to go to.
  * Not a link inside another link: where a whole row is one, pass `link={false}`.
  */
 export function MemberLink({ username, children, className, link = true }: { username: string | null | undefined; children: ReactNode; className?: string; link?: boolean }) {

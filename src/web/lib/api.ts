@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../shared/error-codes.js';
 export interface ApiErrorDetails {
   code?: ErrorCode;
   errors?: Record<string, string>;
-  /** A suspended account's sign-in with the right password (issue 18): why, and where to appeal (null once appealed). */
+  /** A suspended account's sign-in with the right password (decision 047): why, and where to appeal (null once appealed). */
   suspension?: { reason: string | null; appealUrl: string | null };
 }
 

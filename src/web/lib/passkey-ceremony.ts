@@ -8,7 +8,7 @@ import { PASSKEY_TEXTS } from '#shared/passkeys.js';
 import { ApiError } from './api.js';
 
 /**
- * The browser's half of a passkey (issue 20, decision 055), shared by the profile and the login page.
+ * The browser's half of a passkey (decision 055), shared by the profile and the login page.
  * @simplewebauthn/browser is loaded with import() when a ceremony starts, never with the page: the initial bundle
  * has no room for it, and most visits never need it.
  */

@@ -21,9 +21,9 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** The new address of an email change, until the link sent there is opened (decision 014). */
     pendingEmail: text('pending_email'),
-    /** The ZIP code browse starts near (issue 19), chosen on the profile; a ZIP centre is all that is ever used of it. */
+    /** The ZIP code browse starts near (decision 052), chosen on the profile; a ZIP centre is all that is ever used of it. */
     homeZip: text('home_zip'),
-    /** Two-step sign-in (issue 20): the authenticator app's secret, sealed with the server's key (decision 054). */
+    /** Two-step sign-in: the authenticator app's secret, sealed with the server's key (decision 054). */
     totpSecret: text('totp_secret'),
     /** When two-step sign-in was turned on; null while it is off (a secret being set up waits in `totpPendingSecret`). */
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -57,7 +57,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The ID token of a sign-in through OpenID Connect: the hint sign-out sends to the provider's end-session endpoint. */
     oidcIdToken: text('oidc_id_token'),
-    /** What the member's sessions list names a session by (issue 20): never the stored id, the hash of the cookie. */
+    /** What the member's sessions list names a session by (decision 054): never the stored id, the hash of the cookie. */
     publicId: text('public_id').notNull().default(sql`gen_random_uuid()::text`),
     /** The browser's User-Agent at sign-in, at most 512 characters: the list shows its browser and system. */
     userAgent: text('user_agent'),
@@ -67,7 +67,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt), uniqueIndex('sessions_public_id_key').on(t.publicId)],
 );
 
-/** Browsers a member has signed in from (issue 20): a sign-in from one not here sends 'New sign-in to your account'. */
+/** Browsers a member has signed in from (decision 054): a sign-in from one not here sends 'New sign-in to your account'. */
 export const knownDevices = pgTable(
   'known_devices',
   {
@@ -82,7 +82,7 @@ export const knownDevices = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
-/** Single-use recovery codes of two-step sign-in (issue 20): only their hashes, ten per member at most. */
+/** Single-use recovery codes of two-step sign-in (decision 054): only their hashes, ten per member at most. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -96,7 +96,7 @@ export const recoveryCodes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
-/** Passkeys (issue 20): WebAuthn credentials a member registered, verified with @simplewebauthn/server. */
+/** Passkeys (decision 055): WebAuthn credentials a member registered, verified with @simplewebauthn/server. */
 export const passkeys = pgTable(
   'passkeys',
   {
@@ -119,7 +119,7 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_id_idx').on(t.userId)],
 );
 
-/** WebAuthn challenges (issue 20): each single use (deleted as it is used) and good for five minutes. */
+/** WebAuthn challenges (decision 055): each single use (deleted as it is used) and good for five minutes. */
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {

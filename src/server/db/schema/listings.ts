@@ -62,7 +62,7 @@ export const services = pgTable(
      */
     ownerBanned: boolean('owner_banned').notNull().default(false),
     /**
-     * When the listing stops being shown unless renewed (issue 19): creating, editing and renewing set it to now +
+     * When the listing stops being shown unless renewed (decision 051): creating, editing and renewing set it to now +
      * LISTING_TTL_DAYS; null when expiry is off.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -93,7 +93,7 @@ export const services = pgTable(
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(publicListing(t)),
     index('services_search_idx').using('gin', t.searchVector),
-    // Search by distance (issue 19, decision 050): public listings with a place, by their ZIP centre as a point
+    // Search by distance (decision 050): public listings with a place, by their ZIP centre as a point
     // (x longitude, y latitude), for the box around a search's circle and its nearest-first order.
     index('services_public_place_idx')
       .using('gist', rawSql`point(${t.longitude}, ${t.latitude})`)

@@ -6,7 +6,7 @@ import { users } from './accounts.js';
 /** Members (modules/members): what members decide about each other. */
 
 /**
- * A member's block of another (issue 18): while it stands, no conversation or message passes between the two, and
+ * A member's block of another (decision 045): while it stands, no conversation or message passes between the two, and
  * the blocker does not see the other's listings. Only the blocker is told; removed when either account is deleted.
  */
 export const memberBlocks = pgTable(

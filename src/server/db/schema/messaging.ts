@@ -60,7 +60,7 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The sender's idempotency key (a UUID the client made), so a retried send stores one message (decision 025). */
     clientId: text('client_id'),
-    /** The signs of a scam the text carried when it was sent (phone, email, link, payment; issue 18). */
+    /** The signs of a scam the text carried when it was sent (phone, email, link, payment; decision 044). */
     safetyFlags: text('safety_flags').array().$type<SafetyFlag[]>().notNull().default(rawSql`'{}'::text[]`),
   },
   (t) => [

@@ -5,7 +5,7 @@ import { users } from './accounts.js';
 import { services } from './listings.js';
 import { messages } from './messaging.js';
 
-/** Reports (modules/reports): members' reports of listings, of other members and of messages (issue 18). */
+/** Reports (modules/reports): members' reports of listings, of other members and of messages (decision 046). */
 
 /**
  * A person's report of a listing, a member or a message, pending until the administrator marks it reviewed or

@@ -58,7 +58,7 @@ export const reviews = pgTable(
 );
 
 /**
- * The other way round (issue 18, decision 048): one review per completion by the listing's owner of the person they
+ * The other way round (decision 048): one review per completion by the listing's owner of the person they
  * helped, shown on that member's page. It belongs to the person reviewed: when the listing goes for good (removed by
  * the administrator, or with its owner's account) the review stays, without its job (`completion_id` null).
  */

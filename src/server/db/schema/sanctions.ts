@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 
-/** Sanctions (modules/sanctions): each ban with its reason and appeal link, and the appeals (issue 18). */
+/** Sanctions (modules/sanctions): each ban with its reason and appeal link, and the appeals (decision 047). */
 
 /**
  * A ban: why, by whom, when, and when it was lifted. The account's own `is_banned` (accounts) says whether it stands;

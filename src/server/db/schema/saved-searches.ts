@@ -4,7 +4,7 @@ import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 import { categories } from './catalogue.js';
 
-/** Saved searches (modules/saved-searches): a member's searches, and the new listings that matched them (issue 19). */
+/** Saved searches (modules/saved-searches): a member's searches, and the new listings that matched them (decision 053). */
 
 export const savedSearches = pgTable(
   'saved_searches',

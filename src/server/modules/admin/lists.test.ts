@@ -81,7 +81,7 @@ describe('services', () => {
     const deleted = items.find((s) => s.id === made[1]!.id)!;
     expect(deleted.deletedAt).toEqual(expect.any(String));
     expect(items.find((s) => s.id === made[2]!.id)).toMatchObject({ isActive: false, expired: false, deletedAt: null });
-    // An expired listing is listed for the administrator as expired (issue 19), with the day it expired.
+    // An expired listing is listed for the administrator as expired (decision 051), with the day it expired.
     expect(items.find((s) => s.id === made[3]!.id)).toMatchObject({ isActive: true, expired: true, expiresAt: expect.any(String), deletedAt: null });
     expect(items.find((s) => s.id === made[0]!.id)).toEqual({
       id: made[0]!.id,

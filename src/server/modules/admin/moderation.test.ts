@@ -81,7 +81,7 @@ describe('banning a person', () => {
     // Signing in again is refused with the same words.
     const signIn = await login(owner);
     expect(signIn.statusCode).toBe(403);
-    // The right password learns the reason (none given here) and gets an appeal link (issue 18).
+    // The right password learns the reason (none given here) and gets an appeal link (decision 047).
     expect(signIn.json()).toEqual({ message: MESSAGES.suspended, code: 'account_suspended', reason: null, appealUrl: expect.stringContaining('/appeal?token=') });
 
     // Their listings leave browse at once (the signed-out cache included) and their page answers 404.

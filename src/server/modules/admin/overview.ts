@@ -17,7 +17,7 @@ export interface OverviewDeps {
 }
 
 /**
- * The administrator's Overview tab (issue 15, decision 029): activity per week, and what needs the organiser's
+ * The administrator's Overview tab (decision 029): activity per week, and what needs the organiser's
  * attention now: open reports, requests nobody answered, mail stuck in the outbox, how old the last backup is.
  */
 export function createOverviewService({ db, repo, openReports, backups }: OverviewDeps) {

@@ -131,7 +131,7 @@ export function createAdminRepository(db: Db) {
       .innerJoin(participant2, eq(participant2.id, conversations.participant2Id))
       .leftJoin(services, eq(services.id, conversations.serviceId));
 
-  /** Appeals with the person, their ban and who decided (issue 18). */
+  /** Appeals with the person, their ban and who decided (decision 047). */
   const selectAppeals = (tx: Db = db) =>
     tx
       .select({

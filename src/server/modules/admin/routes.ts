@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   overview: OverviewService;
   warnings?: string[];
   /**
-   * REQUIRE_ADMIN_2FA=1 (issue 20, decision 054): whether the administrator has a second factor (two-step sign-in
+   * REQUIRE_ADMIN_2FA=1 (decision 054): whether the administrator has a second factor (two-step sign-in
    * or a passkey); without one every call answers 403 `second_factor_required`. Absent: not required.
    */
   secondFactor?: { required: boolean; has(userId: string): Promise<boolean> };
@@ -70,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     admin.users(request.query),
   );
 
-  // The spec's call has no body; an optional reason is told to the member (issue 18).
+  // The spec's call has no body; an optional reason is told to the member (decision 047).
   app.post('/api/admin/users/:id/ban', { config, schema: { params: userParams, body: sanctionBodySchema, response: { 200: adminUserSchema, ...errors } } }, (request) =>
     admin.ban(requireUser(request), request.params.id, request.body?.reason),
   );
@@ -123,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     admin.auditLog(request.query),
   );
 
-  // Appeals against bans (issue 18).
+  // Appeals against bans (decision 047).
   app.get('/api/admin/appeals', { config, schema: { querystring: adminAppealsQuerySchema, response: { 200: adminAppealsPageSchema, ...listErrors } } }, (request) =>
     admin.appeals(request.query),
   );

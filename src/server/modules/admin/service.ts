@@ -49,7 +49,7 @@ export interface AdminUsers {
   findUserById(id: string, tx?: Db): Promise<AdminUserRow | undefined>;
 }
 
-/** What bans and appeals write through the sanctions module, inside the action's transaction (issue 18). */
+/** What bans and appeals write through the sanctions module, inside the action's transaction (decision 047). */
 export interface AdminSanctions {
   recordBan(tx: Db, input: { person: SanctionedPerson; reason: string | null; adminId: string }): Promise<void>;
   liftStanding(tx: Db, userId: string, adminId: string): Promise<void>;
@@ -114,7 +114,7 @@ export function createAdminService(deps: AdminDeps) {
         targetId: userId,
         summary: reason ? `${nameOf(changed)}: ${reason}` : nameOf(changed),
       });
-      // Why, and the person's appeal link by email (issue 18); an unban ends the standing ban.
+      // Why, and the person's appeal link by email (decision 047); an unban ends the standing ban.
       if (banned) await sanctions.recordBan(tx, { person: changed, reason, adminId: admin.id });
       else await sanctions.liftStanding(tx, userId, admin.id);
       // The person's listings leave (or come back to) the public pages, and a banned person's open tabs stop hearing.
@@ -149,7 +149,7 @@ export function createAdminService(deps: AdminDeps) {
         if (!deleted) throw notFound(ADMIN_ERRORS.serviceNotFound);
         const summary = reason ? `${deleted.title}: ${reason}` : deleted.title;
         await repo.insertAudit(tx, { actorId: admin.id, action: 'service.delete', targetType: 'service', targetId: String(serviceId), summary });
-        // The owner is told which listing went and why, in Messages and by email (issue 18).
+        // The owner is told which listing went and why, in Messages and by email (decision 047).
         if (deleted.userId !== admin.id) {
           const content = SANCTION_TEXTS.listingRemoved(deleted.title, reason ?? null);
           await messages.fromTeam(tx, { toId: deleted.userId, subject: SANCTION_TEXTS.listingRemovedSubject, content, actingAdmin: admin, alwaysEmail: true });
@@ -177,7 +177,7 @@ export function createAdminService(deps: AdminDeps) {
           targetId: String(reportId),
           summary: `${input.status}: ${auditName(updated)}`,
         });
-        // The reporter hears the outcome from the team (issue 18), with the usual email notification rules.
+        // The reporter hears the outcome from the team (decision 046), with the usual email notification rules.
         const about = REPORT_OUTCOME_TEXTS.about(updated.kind, updated.name);
         await messages.fromTeam(tx, { toId: updated.reporterId, subject: REPORT_OUTCOME_TEXTS.subject, content: REPORT_OUTCOME_TEXTS[input.status](about), actingAdmin: admin });
         return (await repo.findReport(reportId, tx))!;

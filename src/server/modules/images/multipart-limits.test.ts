@@ -9,7 +9,7 @@ import { multipartBody, type MultipartPart } from '#test/support/multipart.js';
 import { images } from '../../db/schema.js';
 import { MAX_UPLOAD_REQUEST_BYTES } from './upload.js';
 
-/** Issue 14 item 7: a multipart request is bounded in fields, parts and total size (decision 015). */
+/** A multipart request is bounded in fields, parts and total size (decision 015). */
 
 let t: TestApp;
 let png: Buffer;

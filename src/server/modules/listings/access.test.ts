@@ -37,7 +37,7 @@ describe('the listing access policy', () => {
     }
   });
 
-  it('hides an expired listing from others as a paused one, before saying it is deleted (issue 19)', () => {
+  it('hides an expired listing from others as a paused one, before saying it is deleted', () => {
     for (const viewer of [null, 'someone-else']) {
       expect(listingAccess(facts({ expired: true }), viewer)).toEqual({ reason: 'expired', deleted: false });
       expect(listingAccess(facts({ expired: true, deletedAt: DELETED }), viewer)).toEqual({ reason: 'expired', deleted: true });

@@ -29,7 +29,7 @@ describe('new message notification', () => {
     expect(email.html).toContain('Is Saturday morning still free?');
   });
 
-  it("links the listing's name to its page when the conversation is about one (issue 17)", () => {
+  it("links the listing's name to its page when the conversation is about one", () => {
     const email = notification('Is Saturday morning still free?', { serviceId: 42 });
     expect(email.html).toContain(`about &quot;<a href="${PUBLIC_URL}/services/42" style="color:#2563eb">Dog walking</a>&quot; on`);
     expect(email.text).toContain(`alice sent you a message about "Dog walking (${PUBLIC_URL}/services/42)" on`);

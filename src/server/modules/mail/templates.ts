@@ -2,7 +2,7 @@ import type { Email } from './mailer.js';
 
 /**
  * The emails messaging sends. Each names people only by username and never carries the other person's address
- * (issue 4); every value that came from a person is escaped in the HTML part.
+ * (decision 007); every value that came from a person is escaped in the HTML part.
  */
 
 const SITE = 'Community Services Marketplace';
@@ -126,7 +126,7 @@ export function newMessageEmail(input: MessageEmailInput & { senderName: string 
   const sender = oneLine(input.senderName);
   const base = input.publicUrl.replace(/\/+$/, '');
   const title = input.subject ? oneLine(input.subject) : '';
-  // The listing's name links to its page (issue 17); a conversation without a listing keeps its plain subject.
+  // The listing's name links to its page; a conversation without a listing keeps its plain subject.
   const intro =
     input.serviceId && title
       ? [`${sender} sent you a message about "`, { text: title, href: `${base}/services/${input.serviceId}` }, `" on ${SITE}:`]

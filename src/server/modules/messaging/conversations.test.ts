@@ -153,7 +153,7 @@ describe('a conversation', () => {
     expect((await list(stranger)).map((c) => c.id)).not.toContain(conversation.id);
   });
 
-  it('flags each message with the signs of a scam its text carries when sent, and keeps the flags with it (issue 18)', async () => {
+  it('flags each message with the signs of a scam its text carries when sent, and keeps the flags with it', async () => {
     const { owner, writer, listing } = await pair();
     const opened = await start(writer, listing.id, 'Hello, I can come at 5 pm on 3/14.');
     const conversation = opened.json<Conversation>();

@@ -72,7 +72,7 @@ describe('delivery of a message', () => {
     expect(notifications).toHaveLength(1);
     expect(notifications[0]!.text).toContain('Hi! Could you walk Rex on Saturday?');
     expect(notifications[0]!.text).toContain('https://neighbours.example/messages');
-    // The listing's name links to its page (issue 17).
+    // The listing's name links to its page.
     expect(notifications[0]!.html).toContain(`<a href="https://neighbours.example/services/${listing.id}" style="color:#2563eb">Weekend dog walking</a>`);
     expect(notifications[0]!.text).not.toContain(writer.email);
     expect(copy).toBeDefined();

@@ -78,7 +78,7 @@ export function createMessagingRepository(db: Db) {
       return row;
     },
 
-    /** `lockRow`, with the block that stands between the sender and the other participant (issue 18), in the same statement. */
+    /** `lockRow`, with the block that stands between the sender and the other participant (decision 045), in the same statement. */
     async lockRowForSender(tx: Db, id: number, senderId: string): Promise<{ conversation: ConversationRow; block: BlockState } | undefined> {
       const [row] = await tx.select({ conversation: conversations, block: blockStateSql(senderId, otherOf(senderId)) }).from(conversations).where(eq(conversations.id, id)).for('update');
       return row;

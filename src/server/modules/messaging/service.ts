@@ -171,7 +171,7 @@ export function createMessagingService(deps: MessagingDeps) {
   }
 
   /**
-   * A block in either direction stops every message between two members (issue 18); each side reads its own
+   * A block in either direction stops every message between two members (decision 045); each side reads its own
    * refusal, and the blocked one learns nothing more. Conversations with the team are never blocked.
    */
   async function refuseIfBlocked(userId: string, otherId: string): Promise<void> {
@@ -193,7 +193,7 @@ export function createMessagingService(deps: MessagingDeps) {
       if (input.participantId !== undefined && input.participantId !== service.userId) throw badRequest(MESSAGING_ERRORS.wrongRecipient);
       const owner = await users.findUserById(service.userId);
       if (!owner || owner.isBanned || access.reason === 'banned-owner') throw forbidden(MESSAGING_ERRORS.recipientBanned, { code: 'owner_suspended' });
-      // An expired listing is hidden as a paused one is (issue 19).
+      // An expired listing is hidden as a paused one is (decision 051).
       if (access.reason === 'paused' || access.reason === 'expired') throw notFound(MESSAGING_ERRORS.serviceNotFound);
       await refuseIfBlocked(user.id, owner.id);
       return { recipient: owner, serviceId: service.id, subject: null, serviceTitle: service.title };
@@ -282,7 +282,7 @@ export function createMessagingService(deps: MessagingDeps) {
     },
 
     /**
-     * A message from the team to a member, inside the caller's transaction (a report's outcome, issue 18): in the
+     * A message from the team to a member, inside the caller's transaction (a report's outcome, decision 046): in the
      * member's one conversation with the team under `subject`, started if there is none, with the usual email
      * notification rules. Sent by the team's account, or by `actingAdmin` while there is none; nothing is sent to a
      * deleted account. The live events follow the commit.

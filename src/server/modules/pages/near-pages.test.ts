@@ -6,7 +6,7 @@ import { createListing } from '#test/helpers/listings.js';
 import { uniqueWord } from '#test/support/unique.js';
 
 /**
- * Issue 19's places in the pages rendered on the server (decisions 042 and 052): browse starting near a member's home
+ * Places in the pages rendered on the server (decisions 042 and 052): browse starting near a member's home
  * ZIP, 'Anywhere' kept, and a listing's page saying how far away it is. What the server renders is what the browser
  * hydrates: the markup and the query cache it sends agree.
  */

@@ -148,7 +148,7 @@ describe('a listing page', () => {
   });
 });
 
-describe("a member's page (issue 18, decision 049)", () => {
+describe("a member's page (decision 049)", () => {
   const stateOf = (doc: ReturnType<typeof read>, key: unknown[]) => doc.state?.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key));
 
   it('is HTML with the member, their listings and the reviews of their listings, kept out of search engines', async () => {

@@ -18,7 +18,7 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
 import { markEmailVerified, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { createListing } from '#test/helpers/listings.js';
 
-/** Reviews both ways (issue 18, decision 048): the listing's owner reviews the neighbour they dealt with. */
+/** Reviews both ways (decision 048): the listing's owner reviews the neighbour they dealt with. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -93,7 +93,7 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
     },
 
     /**
-     * The reviews a member received, newest first (their member page, issue 18): of their listings (`listings`), or of
+     * The reviews a member received, newest first (their member page, decision 049): of their listings (`listings`), or of
      * them as the person a listing's owner helped (`member`, decision 048).
      */
     async receivedBy(memberId: string, q: { limit: number; cursor?: string; about?: ReviewAbout }): Promise<ReceivedReviewsPage> {

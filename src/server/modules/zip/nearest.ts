@@ -2,7 +2,7 @@ import { codes } from 'zipcodes';
 import type { ZipLookup } from '#shared/services.js';
 
 /**
- * The US ZIP code whose centre is nearest a point (issue 19: 'Use my location'), from the bundled dataset, offline.
+ * The US ZIP code whose centre is nearest a point (decision 050: 'Use my location'), from the bundled dataset, offline.
  * The ZIPs are filed once in cells of a degree; a look-up reads the cells within reach of the point and measures each
  * centre in them, so it costs a few hundred distances, not the 42,000 of the whole list.
  */

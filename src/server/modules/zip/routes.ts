@@ -14,7 +14,7 @@ export const ZIP_MESSAGES = {
   longitude: 'Longitude must be a number from -180 to 180',
 } as const;
 
-/** A point: the browser's geolocation (issue 19), used for one look-up and forgotten (the logs mask lat and lng). */
+/** A point: the browser's geolocation (decision 050), used for one look-up and forgotten (the logs mask lat and lng). */
 const pointQuerySchema = z.object({
   lat: z.coerce.number({ error: ZIP_MESSAGES.latitude }).min(-90, ZIP_MESSAGES.latitude).max(90, ZIP_MESSAGES.latitude),
   lng: z.coerce.number({ error: ZIP_MESSAGES.longitude }).min(-180, ZIP_MESSAGES.longitude).max(180, ZIP_MESSAGES.longitude),

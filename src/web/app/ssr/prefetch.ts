@@ -34,7 +34,7 @@ export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClie
 /** The browse page: the categories (its tiles and filter) and the first page of results for the address's filters. */
 export const prefetchBrowse: Prefetch = async (context) => {
   const { queryClient, data, search } = context;
-  // Where the page starts for this visitor: near their home ZIP when the address names no place (issue 19).
+  // Where the page starts for this visitor: near their home ZIP when the address names no place (decision 052).
   const filters = toServiceFilters(readBrowseParams(search, data.currentUser?.homeZip));
   await Promise.all([
     prefetchCategories(context),
@@ -48,7 +48,7 @@ export const prefetchBrowse: Prefetch = async (context) => {
 
 /**
  * A listing's page: the listing, its service type's name, its reviews and rating, the listings shown beside it, and
- * how far away it is from the reader's place when there is one (issue 19).
+ * how far away it is from the reader's place when there is one (decision 052).
  */
 export const prefetchListingPage: Prefetch = async ({ queryClient, data, params, search }) => {
   const id = listingId(params.id);
@@ -66,7 +66,7 @@ export const prefetchListingPage: Prefetch = async ({ queryClient, data, params,
   ]);
 };
 
-/** A member's page (issue 18): the member, the first page of their listings and of the reviews of their listings. */
+/** A member's page (decision 049): the member, the first page of their listings and of the reviews of their listings. */
 export const prefetchMemberPage: Prefetch = async ({ queryClient, data, params }) => {
   const username = params.username;
   if (!username) return;

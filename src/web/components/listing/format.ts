@@ -54,7 +54,7 @@ export function locationLabel(service: Pick<Service, 'isVirtual' | 'city' | 'sta
   return [service.city, service.state].filter(Boolean).join(', ');
 }
 
-/** '≈ 3.2 mi away' (issue 19): a distance between ZIP centres, so never more exact than that. */
+/** '≈ 3.2 mi away' (decision 050): a distance between ZIP centres, so never more exact than that. */
 export const distanceLabel = (miles: number) => `≈ ${miles.toFixed(1)} mi away`;
 
 const STORED_IMAGE = /^\/api\/images\/[^/?#]+$/;

@@ -41,7 +41,7 @@ function BackToSignIn() {
   );
 }
 
-/** /appeal?token=…: a suspended person tells the team why the suspension should be lifted (issue 18). */
+/** /appeal?token=…: a suspended person tells the team why the suspension should be lifted (decision 047). */
 export default function AppealPage() {
   usePageMeta(SANCTION_TEXTS.appealTitle, 'Ask the Community Services Marketplace team to look again at the suspension of your account.');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';

@@ -9,7 +9,7 @@ import { renderWithApp } from '#web/test-support/render.js';
 import { PasskeySignIn, usePasskeySignIn } from './passkey-sign-in.js';
 import { SignInForm } from './sign-in-form.js';
 
-/** 'Sign in with a passkey' on /login (issue 20, decision 055), with the browser's half of WebAuthn played by a mock. */
+/** 'Sign in with a passkey' on /login (decision 055), with the browser's half of WebAuthn played by a mock. */
 
 const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), cancelCeremony: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => ({

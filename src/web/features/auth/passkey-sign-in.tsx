@@ -21,7 +21,7 @@ export interface PasskeySignInState {
 }
 
 /**
- * Sign-in with a passkey on /login (issue 20, decision 055): the button's request, and, where the browser offers
+ * Sign-in with a passkey on /login (decision 055): the button's request, and, where the browser offers
  * passkeys in the email field's autofill, a quiet request waiting for the person to pick one there. Either ends, on
  * success, as password sign-in does: `onSignedIn` (a full page load).
  */

@@ -8,7 +8,7 @@ import { renderWithApp } from '#web/test-support/render.js';
 import { SecondFactorForm } from './second-factor-form.js';
 import { SignInForm } from './sign-in-form.js';
 
-/** The second step of a sign-in (issue 20, decision 054). */
+/** The second step of a sign-in (decision 054). */
 
 const SECOND_FACTOR = 'POST /api/auth/login/second-factor';
 const LOGIN = 'POST /api/auth/login';

@@ -14,7 +14,7 @@ import { SuspensionNotice } from './suspension-notice.js';
 type CodeValues = z.output<typeof secondFactorSchema>;
 
 /**
- * The second step of a sign-in (issue 20, decision 054), after the right password of an account with two-step
+ * The second step of a sign-in (decision 054), after the right password of an account with two-step
  * sign-in on: a code from the authenticator app or a recovery code. `onBack(expired)` returns to the first step, with
  * `expired` when the five minutes the server keeps the first step have passed.
  */

@@ -1,7 +1,7 @@
 import { SANCTION_TEXTS } from '#shared/sanction-texts.js';
 
 /**
- * Under 'Your account has been suspended', once the password was right (issue 18): the reason the administrator
+ * Under 'Your account has been suspended', once the password was right (decision 047): the reason the administrator
  * gave, and the appeal link, or word that the appeal is with the team.
  */
 export function SuspensionNotice({ reason, appealUrl }: { reason: string | null; appealUrl: string | null }) {

@@ -19,7 +19,7 @@ function description(member: MemberProfile, timeZone: string): string {
 }
 
 /**
- * A member's page (issue 18): who they are, their figures, their listings and the reviews they received, with
+ * A member's page (decision 049): who they are, their figures, their listings and the reviews they received, with
  * Report and Block for a signed-in neighbour. An unknown, deleted or banned member is the not-found screen.
  */
 export default function MemberPage() {

@@ -1,4 +1,4 @@
-/** What other features use of members (issue 18): blocking from a conversation, the notice in its place, the profile's list. */
+/** What other features use of members (decision 045): blocking from a conversation, the notice in its place, the profile's list. */
 export { BlockMemberDialog } from './components/block-member-dialog.js';
 export { BlockNotice } from './components/block-notice.js';
 export { BlockedMembersSection } from './components/blocked-members-section.js';

@@ -8,7 +8,7 @@ import { aUser } from '#web/test-support/fixtures.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { HOME_ZIP_SETTING_TEXTS, HomeZipSetting } from './home-zip-setting.js';
 
-/** The profile's 'Home ZIP code' (issue 19, decision 052). */
+/** The profile's 'Home ZIP code' (decision 052). */
 
 const HOME_ZIP = 'PATCH /api/auth/home-zip';
 const MONTCLAIR = { zip: '07042', city: 'Montclair', state: 'NJ', latitude: 40.8259, longitude: -74.2090 };

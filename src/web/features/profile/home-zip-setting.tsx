@@ -47,7 +47,7 @@ function SavedPlace({ zip }: { zip: string }) {
   );
 }
 
-/** The profile's 'Home ZIP code' (issue 19, decision 052): set, change or remove the ZIP browse starts near. */
+/** The profile's 'Home ZIP code' (decision 052): set, change or remove the ZIP browse starts near. */
 export function HomeZipSetting({ user }: { user: User }) {
   const update = useUpdateHomeZip();
   const form = useForm<HomeZipFormInput, unknown, HomeZipFormOutput>({

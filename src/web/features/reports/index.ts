@@ -1,4 +1,4 @@
-/** What other features use of reports: the card's Report menu, reporting a member or a message (issue 18), and the profile's list. */
+/** What other features use of reports: the card's Report menu, reporting a member or a message (decision 046), and the profile's list. */
 export { ReportMenu } from './components/report-menu.js';
 export { MyReportsSection } from './components/my-reports-section.js';
 export { PersonReportDialog } from './components/person-report.js';

@@ -1,3 +1,3 @@
-/** What other features use of saved searches (issue 19): 'Save this search' on the browse page. */
+/** What other features use of saved searches (decision 053): 'Save this search' on the browse page. */
 export { SaveSearchButton, type SearchFilters } from './components/save-search-button.js';
 export { describeSearch } from './describe.js';

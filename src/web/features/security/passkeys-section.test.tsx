@@ -6,7 +6,7 @@ import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { PasskeysSection } from './passkeys-section.js';
 
-/** The profile's 'Passkeys' (issue 20, decision 055), with the browser's half of WebAuthn played by a mock. */
+/** The profile's 'Passkeys' (decision 055), with the browser's half of WebAuthn played by a mock. */
 
 const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => ({ startRegistration: webauthn.startRegistration, WebAuthnAbortService: { cancelCeremony: vi.fn() } }));

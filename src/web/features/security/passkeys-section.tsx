@@ -21,7 +21,7 @@ import { useAddPasskey } from './api/register-passkey.js';
 import { useRemovePasskey } from './api/remove-passkey.js';
 import { useRenamePasskey } from './api/rename-passkey.js';
 
-/** The profile's 'Passkeys' (issue 20, decision 055): the member's passkeys, each renamed or removed, and a new one added. */
+/** The profile's 'Passkeys' (decision 055): the member's passkeys, each renamed or removed, and a new one added. */
 export function PasskeysSection() {
   const passkeys = usePasskeys();
   const list = passkeys.data?.passkeys ?? [];

@@ -6,7 +6,7 @@ import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { SessionsSection } from './sessions-section.js';
 
-/** The profile's 'Where you are signed in' (issue 20, decision 054). */
+/** The profile's 'Where you are signed in' (decision 054). */
 
 const LIST = 'GET /api/auth/sessions';
 const OTHERS = 'DELETE /api/auth/sessions';

@@ -66,7 +66,7 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
 }
 
 /**
- * The profile's 'Where you are signed in' (issue 20, decision 054): each session's browser and system, how and when
+ * The profile's 'Where you are signed in' (decision 054): each session's browser and system, how and when
  * it began and when it was last used, this one marked; any other one can be signed out, or all of them at once. The
  * current one is not offered here: the page's own Sign Out does that.
  */

@@ -8,7 +8,7 @@ import { aUser } from '#web/test-support/fixtures.js';
 import { expectToast, letToastAnnounce, renderWithApp } from '#web/test-support/render.js';
 import { TwoStepSection } from './two-step-section.js';
 
-/** The profile's 'Two-step sign-in' (issue 20, decision 054). */
+/** The profile's 'Two-step sign-in' (decision 054). */
 
 const SETUP = 'POST /api/auth/totp/setup';
 const ENABLE = 'POST /api/auth/totp/enable';

@@ -21,7 +21,7 @@ type Step =
   | { name: 'turn-off' };
 
 /**
- * The profile's 'Two-step sign-in' (issue 20, decision 054). Off: set it up (the password again after an old
+ * The profile's 'Two-step sign-in' (decision 054). Off: set it up (the password again after an old
  * sign-in), scan the QR code, confirm with the first code, keep the recovery codes. On: turn it off with a code or the
  * password. Closing a step puts the focus back on the section's button.
  */

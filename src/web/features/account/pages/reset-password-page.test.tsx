@@ -8,7 +8,7 @@ import { renderWithApp } from '#web/test-support/render.js';
 import { toastAfterLoad } from '#web/lib/toast-after-load.js';
 import ResetPasswordPage from './reset-password-page.js';
 
-/** A password reset of an account with two-step sign-in on (issue 20, decision 054): the new password, then a code. */
+/** A password reset of an account with two-step sign-in on (decision 054): the new password, then a code. */
 
 vi.mock('#web/lib/toast-after-load.js', () => ({ toastAfterLoad: vi.fn() }));
 

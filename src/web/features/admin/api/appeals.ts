@@ -4,7 +4,7 @@ import { invalidateServiceQueries } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
-/** `status` 'all' lists every appeal (issue 18). */
+/** `status` 'all' lists every appeal (decision 047). */
 export function useAdminAppeals(status: string) {
   return useInfiniteQuery({
     queryKey: adminKeys.appeals(status),

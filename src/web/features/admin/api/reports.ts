@@ -3,7 +3,7 @@ import type { AdminReport, AdminReportsPage, ReportStatusUpdate } from '#shared/
 import { api } from '#web/lib/api.js';
 import { adminKeys, invalidateAudit, pageQuery } from './query-keys.js';
 
-/** `status` 'all' lists every report; `kind` 'all' every kind (issue 18). */
+/** `status` 'all' lists every report; `kind` 'all' every kind (decision 046). */
 export function useAdminReports(status: string, kind = 'all') {
   return useInfiniteQuery({
     queryKey: adminKeys.reports(status, kind),

@@ -17,7 +17,7 @@ export function useAdminServices(includeDeleted: boolean) {
 export function useDeleteServicePermanently() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The reason is told to the owner (issue 18); without one the spec's call goes without a body.
+    // The reason is told to the owner (decision 047); without one the spec's call goes without a body.
     mutationFn: ({ id, reason }: { id: number; reason?: string }) => api.delete<{ id: number }>(`/api/admin/services/${id}`, reason?.trim() ? { body: { reason } } : undefined),
     onSuccess: () => {
       void invalidateAudit(queryClient);

@@ -16,7 +16,7 @@ export function useAdminUsers() {
 export function useSetBanned() {
   const queryClient = useQueryClient();
   return useMutation({
-    // A ban's reason is told to the member (issue 18); without one the spec's call goes without a body.
+    // A ban's reason is told to the member (decision 047); without one the spec's call goes without a body.
     mutationFn: ({ user, banned, reason }: { user: Pick<AdminUser, 'id'>; banned: boolean; reason?: string }) =>
       api.post<AdminUser>(`/api/admin/users/${encodeURIComponent(user.id)}/${banned ? 'ban' : 'unban'}`, banned && reason?.trim() ? { reason } : undefined),
     onSuccess: () => {

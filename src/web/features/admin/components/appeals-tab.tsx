@@ -65,7 +65,7 @@ function AppealRow({ appeal, onDecide }: { appeal: AdminAppeal; onDecide: (appea
   );
 }
 
-/** Appeals against bans (issue 18): pending first; each is lifted or upheld with an optional note, and the person is emailed. */
+/** Appeals against bans (decision 047): pending first; each is lifted or upheld with an optional note, and the person is emailed. */
 export function AppealsTab() {
   const noteId = useId();
   const [status, setStatus] = useState<string>('pending');

@@ -4,7 +4,7 @@ import { itemsOf } from '../api/query-keys.js';
 import { dayAndTime, personName } from './format.js';
 import { PagedList, TabHeader } from './list-parts.js';
 
-/** Every administrator action, newest first, read-only (issue 6: beyond the spec). */
+/** Every administrator action, newest first, read-only (decision 012: beyond the spec). */
 export function AuditLogTab() {
   const audit = useAuditLog();
   const total = audit.data?.pages[0]?.total;

@@ -16,7 +16,7 @@ function LastBackup() {
   return <p className="text-muted-foreground">{lastBackupLabel(dayAndTime(latest.createdAt), megabytes(latest.size))}</p>;
 }
 
-/** Issue 15: the newest backup's time and size, and a manual backup (decision 027), above the dashboard's tabs. */
+/** The newest backup's time and size, and a manual backup (decision 027), above the dashboard's tabs. */
 export function BackupsPanel() {
   const backUpNow = useBackUpNow();
 

@@ -102,7 +102,7 @@ function NeedsAttention({ overview }: { overview: AdminOverview }) {
   );
 }
 
-/** Issue 15: weekly activity as charts, and what needs the organiser's attention now (decision 029). */
+/** Weekly activity as charts, and what needs the organiser's attention now (decision 029). */
 export function OverviewTab() {
   const overview = useAdminOverview();
   return (

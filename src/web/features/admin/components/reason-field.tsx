@@ -3,7 +3,7 @@ import { BAN_REASON_MAX } from '#shared/sanctions.js';
 import { Label } from '#web/components/ui/label.js';
 import { Textarea } from '#web/components/ui/textarea.js';
 
-/** The reason a sanction is told with (issue 18): optional, at most BAN_REASON_MAX characters, counted as typed. */
+/** The reason a sanction is told with (decision 047): optional, at most BAN_REASON_MAX characters, counted as typed. */
 export function ReasonField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const ids = { field: useId(), counter: useId() };
   return (

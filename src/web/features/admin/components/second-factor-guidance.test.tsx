@@ -7,7 +7,7 @@ import { aUser } from '#web/test-support/fixtures.js';
 import { renderWithApp } from '#web/test-support/render.js';
 import AdminPage from '../pages/admin-page.js';
 
-/** REQUIRE_ADMIN_2FA=1 (issue 20, decision 054): the dashboard guides an administrator without a second factor. */
+/** REQUIRE_ADMIN_2FA=1 (decision 054): the dashboard guides an administrator without a second factor. */
 
 const refusal = refuse(403, 'Set up two-step sign-in or a passkey first.', { code: 'second_factor_required' });
 const admin = aUser({ isAdmin: true });

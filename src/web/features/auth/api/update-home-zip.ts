@@ -3,7 +3,7 @@ import type { HomeZipInput, User } from '#shared/auth.js';
 import { refreshCurrentUser } from '#web/core/session/index.js';
 import { api } from '#web/lib/api.js';
 
-/** The ZIP code browse starts near (issue 19), or null to forget it. */
+/** The ZIP code browse starts near (decision 052), or null to forget it. */
 export function updateHomeZip(zipCode: HomeZipInput['zipCode']): Promise<User> {
   return api.patch<User>('/api/auth/home-zip', { zipCode } satisfies HomeZipInput);
 }

@@ -3,7 +3,7 @@ import { BLOCK_TEXTS, type BlockState } from '#shared/members.js';
 import { UnblockButton } from './unblock-button.js';
 
 /**
- * What takes the place of a conversation's message box while a block stands (issue 18): each side reads the refusal
+ * What takes the place of a conversation's message box while a block stands (decision 045): each side reads the refusal
  * it would get on sending; the blocker can unblock from here.
  */
 export function BlockNotice({ block, member }: { block: NonNullable<BlockState>; member: { id: string; name: string } }) {

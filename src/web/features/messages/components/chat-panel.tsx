@@ -103,11 +103,11 @@ interface ServiceStripProps {
   conversation: Conversation;
   service: NonNullable<Conversation['service']>;
   userId: string;
-  /** The other member (not a deleted account): the owner may review them once the job is complete (issue 18). */
+  /** The other member (not a deleted account): the owner may review them once the job is complete (decision 048). */
   member: { id: string; name: string } | null;
 }
 
-/** The listing this conversation is about, with completing the job, its reviews (issue 5) and the owner's review of the other member. */
+/** The listing this conversation is about, with completing the job, its reviews (decision 011) and the owner's review of the other member. */
 function ServiceStrip({ conversation, service, userId, member }: ServiceStripProps) {
   const completed = service.completedAt !== null;
   const isOwner = service.userId === userId;

@@ -7,7 +7,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { BlockMemberDialog } from '../../members/index.js';
 import { PersonReportDialog } from '../../reports/index.js';
 
-/** The conversation header's menu (issue 18): report the other member, or block them after a confirmation. */
+/** The conversation header's menu (decisions 045 and 046): report the other member, or block them after a confirmation. */
 export function ConversationMenu({ member, blockedByYou }: { member: { id: string; name: string }; blockedByYou: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);

@@ -8,7 +8,7 @@ type LinkedService = NonNullable<Conversation['service']>;
 
 interface ConversationServiceStripProps {
   service: LinkedService;
-  /** Beside the title: 'Mark as Complete' (issue 5). */
+  /** Beside the title: 'Mark as Complete' (decision 011). */
   action?: ReactNode;
   /** Under the title: the review form and the reviews. */
   children?: ReactNode;

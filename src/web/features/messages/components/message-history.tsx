@@ -111,7 +111,7 @@ function isFollowing(node: HTMLElement): boolean {
   return node.scrollHeight - node.scrollTop - node.clientHeight < FOLLOW_THRESHOLD_PX;
 }
 
-/** The reminder under a received message that shares contact or payment details, with a one-click report (issue 18). */
+/** The reminder under a received message that shares contact or payment details, with a one-click report (decision 044). */
 function SafetyNote({ message }: { message: Message }) {
   const [reporting, setReporting] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

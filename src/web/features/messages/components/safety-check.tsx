@@ -27,7 +27,7 @@ export function useSafetyFlags(draft: string): boolean {
   return check !== null && wanted && check(draft).length > 0;
 }
 
-/** The sender's one-line notice under a draft that would be flagged (issue 18): nothing is blocked. */
+/** The sender's one-line notice under a draft that would be flagged (decision 044): nothing is blocked. */
 export function SenderSafetyNotice({ id }: { id: string }) {
   return (
     <p id={id} className="flex gap-2 text-sm text-muted-foreground">

@@ -3,7 +3,7 @@ import type { CreateReport, MemberReport, MessageReport } from '#shared/reports.
 import { api } from '#web/lib/api.js';
 import { myReportsKey } from './my-reports.js';
 
-/** A member, or a message in one of the person's conversations (issue 18). */
+/** A member, or a message in one of the person's conversations (decision 046). */
 export type ReportTarget = { kind: 'member'; id: string; name: string } | { kind: 'message'; id: number; name: string };
 
 /** POST /api/users/{id}/report or POST /api/messages/{id}/report. */

@@ -12,7 +12,7 @@ function about(report: MyReport): string {
   return report.kind === 'member' ? report.target.username : `A message from ${report.target.username}`;
 }
 
-/** The profile's 'My reports' (issue 18): what the person reported, and what became of it. */
+/** The profile's 'My reports' (decision 046): what the person reported, and what became of it. */
 export function MyReportsSection() {
   const reports = useMyReports();
   const items = reports.data?.reports ?? [];

@@ -11,7 +11,7 @@ interface PersonReportDialogContentProps {
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** The report dialog for a member or a message (issue 18), loaded when it first opens. */
+/** The report dialog for a member or a message (decision 046), loaded when it first opens. */
 export default function PersonReportDialogContent({ target, onClose, returnFocusTo }: PersonReportDialogContentProps) {
   const report = useReportPerson(target);
   const member = target.kind === 'member';

@@ -11,7 +11,7 @@ interface PersonReportDialogProps {
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** Reporting a member or a message (issue 18): the dialog, its form loaded the first time it opens. */
+/** Reporting a member or a message (decision 046): the dialog, its form loaded the first time it opens. */
 export function PersonReportDialog({ target, open, onOpenChange, returnFocusTo }: PersonReportDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -14,7 +14,7 @@ const ReportDialogContent = lazy(() => import('./report-dialog.js'));
 
 /**
  * The card's menu for anyone but the listing's owner (spec section 2: 'either an owner menu or a Report menu'):
- * Share (issue 17), and Report, which opens a dialog with the reason (required) and an optional description.
+ * Share, and Report, which opens a dialog with the reason (required) and an optional description.
  */
 export function ReportMenu({ service }: { service: ReportableService }) {
   const auth = useAuth();

@@ -5,7 +5,7 @@ import { api } from '#web/lib/api.js';
 
 const memberPath = (memberId: string) => `/api/users/${encodeURIComponent(memberId)}`;
 
-/** GET /api/users/{id}/review-eligibility (issue 18): fetched fresh, as the listing's is. */
+/** GET /api/users/{id}/review-eligibility (decision 048): fetched fresh, as the listing's is. */
 export function useMemberReviewEligibility(memberId: string, options: { enabled: boolean }) {
   return useQuery({
     queryKey: reviewKeys.memberEligibility(memberId),

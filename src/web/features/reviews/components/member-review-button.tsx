@@ -15,7 +15,7 @@ interface MemberReviewButtonProps {
 }
 
 /**
- * Reviews both ways (issue 18): in a completed job's conversation, the listing's owner reviews the neighbour they
+ * Reviews both ways (decision 048): in a completed job's conversation, the listing's owner reviews the neighbour they
  * dealt with, once, from 'Review {username}'. Nothing shows until the server says they may.
  */
 export function MemberReviewButton({ member, enabled }: MemberReviewButtonProps) {

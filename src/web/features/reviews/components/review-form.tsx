@@ -19,7 +19,7 @@ type ReviewFormOutput = z.output<typeof reviewFormSchema>;
 
 const EMPTY: ReviewFormInput = { rating: 0, reviewText: '' };
 
-/** What is reviewed: a listing, by the person it helped; or a member, by the owner of the listing they dealt with (issue 18). */
+/** What is reviewed: a listing, by the person it helped; or a member, by the owner of the listing they dealt with (decision 048). */
 export type ReviewTarget = { kind: 'listing'; serviceId: number } | { kind: 'member'; memberId: string };
 
 interface ReviewFormProps {

@@ -155,7 +155,7 @@ function SavedSearchItem({ search, categories }: { search: SavedSearch; categori
   );
 }
 
-/** /saved-searches (issue 19): the member's saved searches with their new counts, to open, change or delete. */
+/** /saved-searches (decision 053): the member's saved searches with their new counts, to open, change or delete. */
 export default function SavedSearchesPage() {
   usePageMeta(SAVED_SEARCH_TEXTS.pageTitle, 'The searches you saved, and how often you are told about new listings.');
   const { user } = useRequireAuth();

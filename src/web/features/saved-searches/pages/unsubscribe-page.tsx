@@ -9,7 +9,7 @@ import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { unsubscribe } from '../api/saved-searches.js';
 
 /**
- * /saved-searches/unsubscribe?token=… (issue 19): the alert email's 'stop these emails' link. Stopping is a POST
+ * /saved-searches/unsubscribe?token=… (decision 053): the alert email's 'stop these emails' link. Stopping is a POST
  * behind a button, never the page's opening, so a mail scanner following links stops nothing.
  */
 export default function UnsubscribePage() {

@@ -3,7 +3,7 @@ import type { ListingDistance } from '#shared/services.js';
 import { serviceKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
-/** How far a listing is from a ZIP code's centre (issue 19, decision 052): null for a virtual listing. */
+/** How far a listing is from a ZIP code's centre (decision 052): null for a virtual listing. */
 export function getListingDistance(id: number, near: string, signal?: AbortSignal): Promise<ListingDistance> {
   return api.get<ListingDistance>(`/api/services/${id}/distance?near=${encodeURIComponent(near)}`, { signal });
 }

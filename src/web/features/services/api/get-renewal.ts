@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListingRenewal } from '#shared/listing-expiry.js';
 import { api } from '#web/lib/api.js';
 
-/** What an emailed renewal link would renew (issue 19), read without renewing: a mail scanner's visit changes nothing. */
+/** What an emailed renewal link would renew (decision 051), read without renewing: a mail scanner's visit changes nothing. */
 export function getRenewal(id: number, token: string, signal?: AbortSignal): Promise<ListingRenewal> {
   return api.get<ListingRenewal>(`/api/services/${id}/renewal?token=${encodeURIComponent(token)}`, { signal });
 }

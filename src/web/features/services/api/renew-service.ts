@@ -3,7 +3,7 @@ import type { Service } from '#shared/services.js';
 import { invalidateServiceQueries, patchCachedService } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
-/** The owner renews their listing (issue 19): shown again if it had expired, and a fresh expiry either way. */
+/** The owner renews their listing (decision 051): shown again if it had expired, and a fresh expiry either way. */
 export function renewService(id: number): Promise<Service> {
   return api.post<Service>(`/api/services/${id}/renew`);
 }

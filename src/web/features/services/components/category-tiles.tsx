@@ -4,7 +4,7 @@ import { cn } from '#web/lib/utils.js';
 
 /**
  * Category shortcuts: choosing the selected one again clears the category filter. Below 640 px they are one row
- * that scrolls sideways, so the first results show on a phone's first screen (issue 17).
+ * that scrolls sideways, so the first results show on a phone's first screen.
  */
 export function CategoryTiles({ categories, selected, onSelect }: { categories: Category[]; selected: string; onSelect: (slug: string) => void }) {
   return (

@@ -10,14 +10,14 @@ import { useRenewService } from '../api/renew-service.js';
 
 type ExpiringService = Pick<Service, 'id' | 'title' | 'expiresAt' | 'expired' | 'deletedAt'>;
 
-/** 'Expired on Mar 5, 2027' or 'Expires on Mar 5, 2027' (issue 19); null when the listing has no expiry. */
+/** 'Expired on Mar 5, 2027' or 'Expires on Mar 5, 2027' (decision 051); null when the listing has no expiry. */
 export function expiryLabel(service: Pick<Service, 'expiresAt' | 'expired'>, timeZone?: string): string | null {
   if (service.expiresAt === null) return service.expired ? EXPIRY_TEXTS.expired : null;
   const day = formatDay(service.expiresAt, timeZone);
   return service.expired ? EXPIRY_TEXTS.expiredOn(day) : EXPIRY_TEXTS.expiresOn(day);
 }
 
-/** The owner's 'Renew' (issue 19): shows an expired listing again, and gives any listing a fresh expiry. */
+/** The owner's 'Renew' (decision 051): shows an expired listing again, and gives any listing a fresh expiry. */
 export function RenewButton({ service, className }: { service: Pick<Service, 'id'>; className?: string }) {
   const renew = useRenewService();
   const timeZone = useTimeZone();

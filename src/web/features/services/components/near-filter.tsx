@@ -40,8 +40,8 @@ function currentPosition(): Promise<GeolocationPosition> {
 }
 
 /**
- * The browse page's 'Near' control (issue 19): a ZIP code (or 'Use my location'), a radius, nearest first or not, and
- * whether virtual services come along; 'Anywhere' clears it. Everything lives in the address.
+ * The browse page's 'Near' control (decision 050): a ZIP code (or 'Use my location'), a radius, nearest first or not,
+ * and whether virtual services come along; 'Anywhere' clears it. Everything lives in the address.
  */
 export function NearFilter({ params, onChange }: NearFilterProps) {
   const [zipText, setZipText] = useState(params.near);

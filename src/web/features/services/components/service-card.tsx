@@ -29,7 +29,7 @@ interface ServiceCardProps {
   menu?: ReactNode;
   /** The first card of a page: its photo loads first (ImageCarousel). */
   priority?: boolean;
-  /** The ZIP code the reader searched around (issue 19): the listing's page then says how far away it is. */
+  /** The ZIP code the reader searched around (decision 052): the listing's page then says how far away it is. */
   near?: string;
 }
 
@@ -39,7 +39,7 @@ export function listingView(service: Service) {
   return {
     deleted,
     paused: !service.isActive && !deleted,
-    /** Hidden from others until its owner renews it (issue 19); only its owner ever sees it so. */
+    /** Hidden from others until its owner renews it (decision 051); only its owner ever sees it so. */
     expired: service.expired && !deleted,
     request: service.listingType === 'request',
     price: priceLabel(service),

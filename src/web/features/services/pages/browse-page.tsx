@@ -18,7 +18,7 @@ import { ServiceResults } from '../components/service-results.js';
 import { toServiceFilters, useBrowseParams } from './use-browse-params.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** Issue 19, word for word: requests nobody has written to yet. */
+/** Requests nobody has written to yet, in decision 050's words. */
 const UNANSWERED_FILTER_LABEL = 'No replies yet';
 
 function CallToAction({ signedIn }: { signedIn: boolean }) {
@@ -34,7 +34,7 @@ export default function BrowsePage() {
   const { status, user } = useAuth();
   const signedIn = status === 'signed-in';
   const { data: categories, isPending: categoriesPending } = useCategories();
-  // A member's home ZIP (issue 19): with no place in the address, browse starts near it.
+  // A member's home ZIP (decision 052): with no place in the address, browse starts near it.
   const { params, update } = useBrowseParams(user?.homeZip);
 
   // The box shows every keystroke; the address (and so the query) follows 300 ms after the last one.
@@ -56,7 +56,7 @@ export default function BrowsePage() {
   const selectedCategory = categories?.find((c) => c.slug === params.category || String(c.id) === params.category);
   const filters = toServiceFilters(params);
   const filtered = Boolean(filters.search || filters.categoryId || filters.listingType || filters.near || filters.unanswered);
-  // What a saved search keeps of the filters (issue 19): its order and 'No replies yet' are about this page only.
+  // What a saved search keeps of the filters (decision 053): its order and 'No replies yet' are about this page only.
   const savable: SearchFilters = {
     ...(filters.search && { search: filters.search }),
     ...(filters.categoryId && { categoryId: filters.categoryId }),

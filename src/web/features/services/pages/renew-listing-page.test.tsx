@@ -13,7 +13,7 @@ const TOKEN = 'a'.repeat(43);
 const renderAt = (path: string, signedIn = false) =>
   renderWithApp(<Route path={routePatterns.renewService} component={RenewListingPage} />, { path, ...(!signedIn && { signedInAs: null }) });
 
-describe('the renewal link’s page (issue 19)', () => {
+describe('the renewal link’s page', () => {
   it('shows the listing, renews nothing on opening, and renews with the button', async () => {
     const api = stubApi({
       'GET /api/services/5/renewal': ok({ id: 5, title: 'Dog walking around the park', expiresAt: '2027-03-05T12:00:00.000Z', expired: true }),

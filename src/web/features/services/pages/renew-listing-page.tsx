@@ -50,7 +50,7 @@ function Problem({ message }: { message: string }) {
 }
 
 /**
- * /services/{id}/renew?token=…, opened from an expiry reminder (issue 19, decision 051): the listing's title and
+ * /services/{id}/renew?token=…, opened from an expiry reminder (decision 051): the listing's title and
  * when it expires, and 'Renew listing', which posts the token. Opening the page renews nothing, so a mail scanner
  * that follows the link changes nothing; nobody need be signed in.
  */

@@ -9,7 +9,7 @@ import { aService, aUser, PET_CARE, SERVICE_TYPES } from '#web/test-support/fixt
 import { renderWithApp } from '#web/test-support/render.js';
 import ServicePage from './service-page.js';
 
-/** Issue 19 (decision 052): a listing's page says how far away it is from the reader's place. */
+/** Decision 052: a listing's page says how far away it is from the reader's place. */
 
 const listing = aService({ id: 5, zipCode: '07102', city: 'Newark', state: 'NJ' });
 const DISTANCE = 'GET /api/services/5/distance';

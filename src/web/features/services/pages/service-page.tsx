@@ -44,7 +44,7 @@ function summary(text: string, max = META_DESCRIPTION_CHARS): string {
 }
 
 /**
- * A listing's own page (issue 17): everything its card shows and what the card has no room for. An address that
+ * A listing's own page (decision 042): everything its card shows and what the card has no room for. An address that
  * names no listing, or one this person may not see (the API answers 404), shows the not-found screen.
  */
 export default function ServicePage() {
@@ -76,7 +76,7 @@ function Listing({ service }: { service: Service }) {
     canonicalPath: paths.service(service.id),
   });
   const { user } = useAuth();
-  // Issue 19: '≈ 3.2 mi away' from the ZIP code the reader searched around, else from their home ZIP (decision 052).
+  // '≈ 3.2 mi away' from the ZIP code the reader searched around, else from their home ZIP (decision 052).
   const search = useSearch();
   const searchedNear = referenceZip(new URLSearchParams(search), null);
   const near = searchedNear ?? user?.homeZip ?? null;
@@ -114,7 +114,7 @@ function Listing({ service }: { service: Service }) {
                   : 'Only you can see this listing while it is paused.'}
             </p>
           )}
-          {/* Issue 19: when it expires (within the week) or expired, and 'Renew', for the owner only. */}
+          {/* When it expires (within the week) or expired, and 'Renew', for the owner only (decision 051). */}
           {own && <ExpiryNotice service={service} className="sm:max-w-md" />}
         </header>
 

@@ -5,7 +5,7 @@ import { NEAR_ANYWHERE, readBrowseParams, toServiceFilters, useBrowseParams } fr
 
 const filtersOf = (query: string) => toServiceFilters(readBrowseParams(new URLSearchParams(query)));
 
-describe('the browse address (issue 19: filters live in the URL, so a search can be shared)', () => {
+describe('the browse address (filters live in the URL, so a search can be shared)', () => {
   it('reads a search around a ZIP code with its radius, order and virtual services', () => {
     expect(filtersOf('near=07042&radius=25&sort=distance&includeVirtual=false&search=piano')).toEqual({
       search: 'piano',
@@ -28,7 +28,7 @@ describe('the browse address (issue 19: filters live in the URL, so a search can
   });
 });
 
-describe("a member's home ZIP code (issue 19: browse starts near it, with 'Anywhere' one click away)", () => {
+describe("a member's home ZIP code (browse starts near it, with 'Anywhere' one click away)", () => {
   const readWithHome = (query: string) => toServiceFilters(readBrowseParams(new URLSearchParams(query), '07042'));
 
   it('is where an address without a place starts, with the rest of its filters', () => {

@@ -14,7 +14,7 @@ export interface BrowseParams {
   /** A category slug or numeric id, as the link gave it. */
   category: string;
   type: ListingTypeFilter;
-  /** A 5-digit ZIP code to search around (issue 19), or empty: anywhere. */
+  /** A 5-digit ZIP code to search around (decision 050), or empty: anywhere. */
   near: string;
   /** Miles around `near`, one of RADIUS_CHOICES_MILES. */
   radius: string;
@@ -40,7 +40,7 @@ const namesNoPlace = (searchParams: URLSearchParams) => !searchParams.get('near'
 
 /**
  * The filters an address names (the server reads them too, to render the first page of results). With no place in it,
- * a member's home ZIP is where browse starts (issue 19).
+ * a member's home ZIP is where browse starts (decision 052).
  */
 export function readBrowseParams(searchParams: URLSearchParams, homeZip?: string | null): BrowseParams {
   const near = namesNoPlace(searchParams) ? (homeZip ?? '') : (searchParams.get('near')?.trim() ?? '');
@@ -59,9 +59,9 @@ export function readBrowseParams(searchParams: URLSearchParams, homeZip?: string
 }
 
 /**
- * The browse filters of the address, and how to change them. `homeZip`: the signed-in member's (issue 19); browse with
- * no place in the address starts near it and then writes it there, so the address shares what the page shows. Taking
- * the place away ('Anywhere', an emptied ZIP box, 'Clear filters') writes `near=anywhere` for them, so it sticks.
+ * The browse filters of the address, and how to change them. `homeZip`: the signed-in member's (decision 052); browse
+ * with no place in the address starts near it and then writes it there, so the address shares what the page shows.
+ * Taking the place away ('Anywhere', an emptied ZIP box, 'Clear filters') writes `near=anywhere` for them, so it sticks.
  */
 export function useBrowseParams(homeZip?: string | null) {
   const [searchParams, setSearchParams] = useSearchParams();
