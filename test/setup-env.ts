@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * Tests fail loudly: an unexpected console.error or console.warn fails the test that caused it.
@@ -14,4 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   for (const spy of spies) spy.mockRestore();
+});
+
+// A worker runs the next test file in the same process (vitest.config.ts): a file that stopped with fake timers on
+// must not hand them on.
+afterAll(() => {
+  vi.useRealTimers();
 });
