@@ -26,7 +26,7 @@ test('the administrator sees the last backup on the dashboard and backs up now',
   expect(backup.name).toMatch(/^marketplace-\d{8}-\d{6}\.tar\.gz$/);
 
   await expectToast(page, backupSavedLabel(backup.name));
-  // The browser and this process share the machine's time zone; the format is spec section 9's date and time.
+  // The browser and this process share the machine's time zone; the date and time are formatted as the specification (§9) says.
   const expected = lastBackupLabel(format(new Date(backup.createdAt), "MMM d, yyyy 'at' h:mm a"), megabytes(backup.size));
   await expect(panel.getByText(expected, { exact: true })).toBeVisible();
   await expect(panel.getByRole('button', { name: BACKUP_TEXTS.backUpNow })).toBeEnabled();

@@ -6,7 +6,7 @@ import { expect, expectToast, listingCard, openAccountMenu, openOwnerMenu, pngIm
 // The listing form's whole story, from the first empty submit to the restore; the other listing stories are in
 // listing-likes, listing-request and listing-access.spec.ts.
 
-/** Spec section 9: card dates read like 'Jan 5, 2025' (formatted in the same time zone as the browser's). */
+/** The specification (§9): card dates read like 'Jan 5, 2025' (formatted in the same time zone as the browser's). */
 const cardDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 
 /** The listing as the server answered the call the page just made. */

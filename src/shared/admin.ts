@@ -6,13 +6,13 @@ import { REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES } from './reports.js';
 import { LISTING_TYPES, RATE_TYPES } from './services.js';
 
 /**
- * The administrator's API (spec sections 2, 6 and 7, decision 012): every list is paginated with an opaque keyset
+ * The administrator's API (the specification, §2, §6 and §7, decision 012): every list is paginated with an opaque keyset
  * `cursor` and answers `{ <items>, total, nextCursor }`, so the dashboard stays fast with 100,000 listings.
  */
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_MAX = 100;
 
-/** Spec section 8 toasts and section 2 texts, word for word. */
+/** The toasts of the specification (§8) and its texts of §2, word for word. */
 export const ADMIN_TEXTS = {
   accessDenied: 'Access denied. This page is restricted to administrators only.',
   title: 'Admin Dashboard',
@@ -124,7 +124,7 @@ export const adminAuditQuerySchema = z.object(pageQuery);
 export const reportStatusUpdateSchema = z.object({ status: z.enum(['reviewed', 'dismissed']) });
 export type ReportStatusUpdate = z.infer<typeof reportStatusUpdateSchema>;
 
-/** A person as the administrator sees them: the User of spec section 3 with the email address. */
+/** A person as the administrator sees them: the User of the specification (§3) with the email address. */
 export const adminUserSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),
@@ -171,7 +171,7 @@ const adminReportFields = {
 };
 
 /**
- * The Report of spec section 3 as the administrator sees it: the people and the reported listing in full, and beyond
+ * The Report of the specification (§3) as the administrator sees it: the people and the reported listing in full, and beyond
  * the spec its `kind` (decision 046). A member's report names the member (`reportedUser`); a message's carries the message
  * and its conversation, which the administrator can open.
  */

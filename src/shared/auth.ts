@@ -4,7 +4,7 @@ import { MESSAGES } from './texts.js';
 import { usZipSchema } from './services.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './limits.js';
 
-/** Username rules of spec section 5, with the spec's messages. */
+/** Username rules of the specification (§5), with the spec's messages. */
 export const usernameSchema = text({ error: 'Username is required' })
   .trim()
   .min(USERNAME_MIN, 'Username must be at least 3 characters long')
@@ -61,7 +61,7 @@ export const termsAcceptanceSchema = z.object({
   termsAccepted: z.literal(true, { error: 'You must accept the terms and conditions to continue.' }),
 });
 
-/** The User of spec section 3, plus isAdmin. */
+/** The User of the specification (§3), plus isAdmin. */
 export const userSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),

@@ -1,4 +1,4 @@
-/** Business constants from spec section 9, shared by the forms and the server. */
+/** Business constants from the specification (§9), shared by the forms and the server. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;

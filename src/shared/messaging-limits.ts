@@ -1,7 +1,7 @@
 /** Plain values, no zod: the live-updates chunk of the web app imports them without the validation library. */
 import type { SafetyFlag } from './safety-flags.js';
 
-/** Messaging rules of spec sections 5, 7 and 9 and decision 010: one definition for the forms and the API. */
+/** Messaging rules of the specification (§5, §7 and §9) and decision 010: one definition for the forms and the API. */
 export const MESSAGE_MAX = 5000;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_DEFAULT_SUBJECT = 'Contact Form Message';
@@ -17,7 +17,7 @@ export const CONTACT_REDIRECT_MS = 2000;
 /** A recipient gets at most one notification email per conversation in this window while messages stay unread. */
 export const NOTIFICATION_WINDOW_MINUTES = 15;
 
-/** Spec section 8 toasts and section 5 messages, word for word. */
+/** The toasts of the specification (§8) and its messages of §5, word for word. */
 export const MESSAGING_TEXTS = {
   signInTitle: 'Sign in required',
   signInBody: 'Please sign in to message service providers.',

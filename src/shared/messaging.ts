@@ -34,7 +34,7 @@ export const startConversationSchema = z.object({
 });
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
-/** The contact form's fields (spec section 5 "Contact"). */
+/** The contact form's fields (the specification, §5 "Contact"). */
 export const contactFormSchema = z.object({
   subject: text().trim().max(CONTACT_SUBJECT_MAX, MESSAGING_TEXTS.subjectTooLong),
   message: messageContentSchema,
@@ -64,7 +64,7 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-/** The Message of spec section 3. */
+/** The Message of the specification (§3). */
 export const messageSchema = z.object({
   id: z.number(),
   conversationId: z.number(),
@@ -76,7 +76,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-/** The Conversation of spec section 3. */
+/** The Conversation of the specification (§3). */
 export const conversationSchema = z.object({
   id: z.number(),
   participant1Id: z.string(),
@@ -94,7 +94,7 @@ export const conversationSchema = z.object({
    */
   block: z.enum(BLOCK_STATES).nullable(),
   /**
-   * The listing it is about (spec section 3: id, title), with its owner, whether it is deleted, and when this
+   * The listing it is about (the specification, §3: id, title), with its owner, whether it is deleted, and when this
    * conversation marked it complete (decision 011), so the chat shows 'Completed' after a reload too.
    */
   service: z

@@ -4,7 +4,7 @@
  */
 export const REPORT_REASONS = ['inappropriate_content', 'spam', 'misleading', 'harassment', 'illegal', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-/** Spec section 3 labels, in the spec's order. */
+/** The labels of the specification (§3), in its order. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   inappropriate_content: 'Inappropriate Content',
   spam: 'Spam',
@@ -19,7 +19,7 @@ export const REPORT_DESCRIPTION_MAX = 1000;
 /** Abuse limit (decision 011): reports per person per hour. */
 export const REPORTS_PER_HOUR = 10;
 
-/** Spec section 8 toasts, word for word. */
+/** The toasts of the specification (§8), word for word. */
 export const REPORT_TEXTS = {
   signInTitle: 'Sign in required',
   signInBody: 'Please sign in to report services.',

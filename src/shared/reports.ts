@@ -1,4 +1,4 @@
-/** Reporting rules of spec sections 3, 5, 8 and 9 and decision 011: one definition for the dialog and the API. */
+/** Reporting rules of the specification (§3, §5, §8 and §9) and decision 011: one definition for the dialog and the API. */
 import { z } from 'zod';
 import { text } from './input.js';
 import { REPORT_DESCRIPTION_MAX, REPORT_KINDS, REPORT_REASONS, REPORT_STATUSES, REPORT_TEXTS } from './report-texts.js';
@@ -27,7 +27,7 @@ const reportFields = {
   reviewedAt: z.string().nullable(),
 };
 
-/** The Report of spec section 3 as its reporter receives it (and, beyond the spec, its `kind`; decision 046). */
+/** The Report of the specification (§3) as its reporter receives it (and, beyond the spec, its `kind`; decision 046). */
 export const reportSchema = z.object({ ...reportFields, kind: z.literal('service'), service: z.object({ id: z.number(), title: z.string() }) });
 export type Report = z.infer<typeof reportSchema>;
 

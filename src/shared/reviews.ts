@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialId, text } from './input.js';
 
-/** Completion, review and rating rules of spec sections 3, 5, 7, 8 and 9 and decision 011: one definition for the forms and the API. */
+/** Completion, review and rating rules of the specification (§3, §5, §7, §8 and §9) and decision 011: one definition for the forms and the API. */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const REVIEW_TEXT_MAX = 1000;
@@ -9,7 +9,7 @@ export const REVIEW_TEXT_MAX = 1000;
 export const REVIEWS_PAGE_SIZE = 50;
 export const REVIEWS_PAGE_MAX = 100;
 
-/** Spec section 8 toasts and section 5 messages, word for word. */
+/** The toasts of the specification (§8) and its messages of §5, word for word. */
 export const REVIEW_TEXTS = {
   completeButton: 'Mark as Complete',
   completedButton: 'Completed',
@@ -89,7 +89,7 @@ export const completionSchema = z.object({
 });
 export type Completion = z.infer<typeof completionSchema>;
 
-/** The Review eligibility of spec section 3. */
+/** The Review eligibility of the specification (§3). */
 export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), completionId: z.number().nullable() });
 export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;
 
@@ -118,7 +118,7 @@ export type CreateMemberReview = z.infer<typeof createMemberReviewSchema>;
 
 export const reviewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(REVIEWS_PAGE_MAX).default(REVIEWS_PAGE_SIZE) });
 
-/** The Review of spec section 3. */
+/** The Review of the specification (§3). */
 export const reviewSchema = z.object({
   id: z.number(),
   rating: z.number().int(),
@@ -152,7 +152,7 @@ export const receivedReviewsQuerySchema = z.object({
 });
 export type ReceivedReviewsQuery = z.infer<typeof receivedReviewsQuerySchema>;
 
-/** The Rating stats of spec section 3: the exact average (null without reviews); one decimal is the card's concern. */
+/** The Rating stats of the specification (§3): the exact average (null without reviews); one decimal is the card's concern. */
 export const ratingStatsSchema = z.object({ averageRating: z.number().nullable(), reviewCount: z.number().int() });
 export type RatingStats = z.infer<typeof ratingStatsSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serialId, text } from './input.js';
 
-/** Listing rules of spec sections 5 and 9: one definition for the forms and the API. */
+/** Listing rules of the specification (§5 and §9): one definition for the forms and the API. */
 export const LISTING_TYPES = ['offer', 'request'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 export const RATE_TYPES = ['hourly', 'fixed'] as const;
@@ -31,7 +31,7 @@ export const CONTACT_VALUE = 'Platform messaging';
 export const BROWSE_PAGE_SIZE = 24;
 export const BROWSE_PAGE_MAX = 50;
 
-/** Spec section 5 "Image upload" alerts, word for word; {file} is the file name, or "Image n" for a data URL. */
+/** The specification (§5) "Image upload" alerts, word for word; {file} is the file name, or "Image n" for a data URL. */
 export const IMAGE_TEXTS = {
   tooMany: 'You can only upload up to 5 images.',
   notAnImage: (file: string) => `${file} is not a valid image file.`,
@@ -57,7 +57,7 @@ const requiredId = (message: string) => z.preprocess(blank, serialId(message));
 const rate = (message: string) =>
   z.preprocess(blank, z.coerce.number({ error: message }).positive(message).max(RATE_MAX, `Rate must be at most ${RATE_MAX}`).optional());
 
-/** Availability may arrive as a JSON string (spec section 3). */
+/** Availability may arrive as a JSON string (the specification, §3). */
 const availability = (message: string) =>
   z.preprocess(
     (v) => {
@@ -115,7 +115,7 @@ function listingSchema(listingType: ListingType) {
         .max(DESCRIPTION_MAX, 'Description must be less than 500 characters'),
       images,
       rate: rate(isOffer ? 'Rate must be greater than 0' : 'Budget must be greater than 0'),
-      // A request's rate type is optional and sent as hourly when empty (spec section 5).
+      // A request's rate type is optional and sent as hourly when empty (the specification, §5).
       rateType: z.preprocess(blank, z.enum(RATE_TYPES).default('hourly')),
       pricesVary: z.boolean().default(false),
       availability: availability('Select at least one day'),
@@ -137,8 +137,8 @@ export type CreateServiceInput = z.input<typeof createServiceSchema>;
 export type CreateService = z.output<typeof createServiceSchema>;
 
 /**
- * The edit form's own messages (spec section 5, "Edit form"); category and service type travel unchanged.
- * `placeFromZip`: the API's edit payload (spec section 7) carries a ZIP without city and state; the server
+ * The edit form's own messages (the specification, §5, "Edit form"); category and service type travel unchanged.
+ * `placeFromZip`: the API's edit payload (the specification, §7) carries a ZIP without city and state; the server
  * reads them from the ZIP, so only the ZIP itself is required here.
  */
 export function editServiceSchema(listingType: ListingType, { placeFromZip = false } = {}) {
@@ -237,13 +237,13 @@ const serviceUserSchema = z.object({
   firstName: z.string().nullable(),
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-  /** When the person joined (ISO 8601): the listing page's 'Member since'. Beyond spec section 3's fields. */
+  /** When the person joined (ISO 8601): the listing page's 'Member since'. Beyond the fields of the specification (§3). */
   memberSince: z.string(),
   /** Whether their email address is confirmed: the check beside their name (decision 049). */
   emailVerified: z.boolean(),
 });
 
-/** The Service of spec section 3. */
+/** The Service of the specification (§3). */
 export const serviceSchema = z.object({
   id: z.number().int(),
   userId: z.string(),

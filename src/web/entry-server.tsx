@@ -25,7 +25,7 @@ async function toText(stream: NodeJS.ReadableStream): Promise<string> {
 export const render: RenderPage = async (url, data) => {
   const address = new URL(url, 'http://localhost');
   const { route, params } = matchPage(address.pathname);
-  // A member who has not accepted the terms is sent on to them by the browser (spec section 2).
+  // A member who has not accepted the terms is sent on to them by the browser (the specification, §2).
   if (!route.server || (data.currentUser && !data.currentUser.termsAccepted)) return null;
 
   const queryClient = createQueryClient();

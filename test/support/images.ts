@@ -15,7 +15,7 @@ export function discPng(background: string, { width = 320, height = 240 } = {}):
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** The inline form a listing's `images` may carry (spec section 3). */
+/** The inline form a listing's `images` may carry (the specification, §3). */
 export function pngDataUrl(png: Buffer): string {
   return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -34,7 +34,7 @@ const MessagesPage = lazyPage(() => import('../features/messages/pages/messages-
 const AdminPage = lazyPage(() => import('../features/admin/pages/admin-page.js'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.js'));
 
-/** A page of the app (spec section 2) and how the server treats it (decision 042). */
+/** A page of the app (the specification, §2) and how the server treats it (decision 042). */
 export interface PageRoute {
   path: string;
   component: ComponentType & { preload?: () => Promise<unknown> };

@@ -9,7 +9,7 @@ import { useAuth } from '../core/session/index.js';
 const OPEN_PATHS = new Set<string>([paths.acceptTerms, paths.terms, paths.verifyEmail, paths.resetPassword, paths.forgotPassword]);
 
 /**
- * Spec section 2: a signed-in user whose termsAccepted is false is always sent to /accept-terms.
+ * The specification (§2): a signed-in user whose termsAccepted is false is always sent to /accept-terms.
  * Nothing renders until the sign-in state is known, so no page flashes in the wrong state.
  */
 export function TermsGate({ children }: { children: ReactNode }) {

@@ -31,7 +31,7 @@ export function CategoryIcon({
   size?: CategoryIconSize;
   className?: string;
 }) {
-  // Any slug without an icon of its own gets the tutoring icon (spec section 3).
+  // Any slug without an icon of its own gets the tutoring icon (the specification, §3).
   const Icon = Object.hasOwn(ICONS, slug) ? ICONS[slug as CategorySlug] : GraduationCap;
   return (
     <span

@@ -15,7 +15,7 @@ export function conversationTopic(conversation: Conversation): string | null {
   return conversation.subject ?? conversation.service?.title ?? null;
 }
 
-/** Spec section 9: times in the conversation list read like 'Jan 5, 3:04 PM'. */
+/** The specification (§9): times in the conversation list read like 'Jan 5, 3:04 PM'. */
 export function shortDateTime(iso: string): string {
   return format(new Date(iso), 'MMM d, h:mm a');
 }

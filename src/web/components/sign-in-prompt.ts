@@ -1,7 +1,7 @@
 import { currentPath, loginUrl } from '../lib/site.js';
 import { toast } from './ui/use-toast.js';
 
-// Spec section 9: the sign-in redirect waits one second so the toast can be read.
+// The specification (§9): the sign-in redirect waits one second so the toast can be read.
 export const SIGN_IN_REDIRECT_DELAY_MS = 1000;
 
 /** For an action that needs an account: says so in a toast, then goes to sign-in and back to this page. */

@@ -13,7 +13,7 @@ type AuditRecord = Awaited<ReturnType<AdminRepository['pageOfAudit']>>[number];
 /** Listings keep money as whole cents; every answer speaks dollars (as the listings presenter does). */
 const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
 
-/** The User of spec section 3 with the email address, as only the administrator sees it. */
+/** The User of the specification (§3) with the email address, as only the administrator sees it. */
 export function presentAdminUser(row: AdminUserRow, adminEmails: readonly string[]): AdminUser {
   return {
     id: row.id,

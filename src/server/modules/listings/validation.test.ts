@@ -143,7 +143,7 @@ describe('edit form rules', () => {
     }
   });
 
-  it("takes the spec's edit payload (section 7: a ZIP but no city or state) and reads the place from the ZIP", async () => {
+  it("takes the spec's edit payload (§7: a ZIP but no city or state) and reads the place from the ZIP", async () => {
     const listing = await createListing(t, cookie);
     // Exactly the fields of PUT /api/services/{id} in the specification (§7), in its order.
     const payload = {

@@ -7,7 +7,7 @@ type ConversationRecord = NonNullable<Awaited<ReturnType<MessagingRepository['fi
 /** A participant as the repository reads them: with `deletedAt`, which only decides how they are shown. */
 export type ParticipantRecord = Participant & { deletedAt: Date | null };
 
-/** The Conversation of spec section 3, as one of its participants sees it (no email addresses). */
+/** The Conversation of the specification (§3), as one of its participants sees it (no email addresses). */
 export function presentConversation(record: ConversationRecord): Conversation {
   const { conversation: c, lastMessage } = record;
   return {
@@ -35,7 +35,7 @@ export function presentConversation(record: ConversationRecord): Conversation {
   };
 }
 
-/** The Message of spec section 3; a sender who deleted their account reads 'Deleted user'. */
+/** The Message of the specification (§3); a sender who deleted their account reads 'Deleted user'. */
 export function presentMessage(message: MessageRow, sender: ParticipantRecord): Message {
   return {
     id: message.id,

@@ -13,7 +13,7 @@ export const DAY_LABELS: Record<DayCode, string> = {
 
 const DAY_ORDER = Object.keys(DAY_LABELS) as DayCode[];
 
-/** Spec section 3: availability may arrive as a JSON string; unknown codes are dropped, the week order kept. */
+/** The specification (§3): availability may arrive as a JSON string; unknown codes are dropped, the week order kept. */
 export function availabilityDays(availability: unknown): DayCode[] {
   let days: unknown = availability;
   if (typeof days === 'string') {

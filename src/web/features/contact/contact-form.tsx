@@ -28,7 +28,7 @@ type ContactFormOutput = z.output<typeof contactFormSchema>;
 const EMPTY: ContactFormInput = { subject: '', message: '' };
 
 /**
- * Spec section 2 (Contact): the message goes into a conversation with the team, whose reply arrives in Messages.
+ * The specification (§2) (Contact): the message goes into a conversation with the team, whose reply arrives in Messages.
  * After sending, the fields clear and the person is taken to that conversation two seconds later; a failure keeps them.
  */
 export function ContactForm() {

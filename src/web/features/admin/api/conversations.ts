@@ -12,7 +12,7 @@ export function useAdminConversations() {
   });
 }
 
-/** Spec section 7: only when a conversation is selected. Each opening is written to the audit log. */
+/** The specification (§7): only when a conversation is selected. Each opening is written to the audit log. */
 export function useAdminMessages(conversationId: number) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({

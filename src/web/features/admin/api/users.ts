@@ -12,7 +12,7 @@ export function useAdminUsers() {
   });
 }
 
-/** Ban or unban; spec section 7: the users list is read again afterwards. */
+/** Ban or unban; the specification (§7): the users list is read again afterwards. */
 export function useSetBanned() {
   const queryClient = useQueryClient();
   return useMutation({

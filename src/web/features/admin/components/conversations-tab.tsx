@@ -45,7 +45,7 @@ export function ConversationMessages({ conversationId, title, subtitle, backLabe
         {items.length === 0 ? (
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{ADMIN_TEXTS.noMessages}</p>
         ) : (
-          // A region of its own that scrolls (spec section 9: about 24rem), reachable by keyboard.
+          // A region of its own that scrolls (the specification, §9: about 24rem), reachable by keyboard.
           <div role="region" aria-label="Messages" tabIndex={0} className="max-h-96 overflow-y-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <ol className="divide-y">
               {items.map((message) => (
@@ -73,7 +73,7 @@ export function ConversationMessages({ conversationId, title, subtitle, backLabe
   );
 }
 
-/** Spec section 2, Conversations: every conversation, read-only; opening one is written to the audit log. */
+/** The specification (§2), Conversations: every conversation, read-only; opening one is written to the audit log. */
 export function ConversationsTab() {
   const conversations = useAdminConversations();
   const [selected, setSelected] = useState<AdminConversation | null>(null);

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import type { AdminService } from '#shared/admin.js';
 import { formatMoney } from '#web/components/listing/format.js';
 
-/** Spec section 9 date formats. */
+/** The date formats of the specification (§9). */
 export const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
 export const dayAndTime = (iso: string) => format(new Date(iso), "MMM d, yyyy 'at' h:mm a");
 /** A calendar date ('YYYY-MM-DD', e.g. an Overview week's Monday) read as that day wherever the browser is. */
@@ -18,10 +18,10 @@ function noRate(service: Priced): string {
   return service.listingType === 'request' ? 'Budget: Negotiable' : 'No rate';
 }
 
-/** Services tab (spec section 2): '$rate/rateType', e.g. '$25/hourly'. */
+/** Services tab (the specification, §2): '$rate/rateType', e.g. '$25/hourly'. */
 export const rateWithType = (service: Priced) => (service.rate === null ? noRate(service) : `${formatMoney(service.rate)}/${service.rateType}`);
 
-/** Reports tab (spec section 2): '$rate/hr' or '$rate/fixed'. */
+/** Reports tab (the specification, §2): '$rate/hr' or '$rate/fixed'. */
 export const reportPrice = (service: Priced) =>
   service.rate === null ? noRate(service) : `${formatMoney(service.rate)}/${service.rateType === 'hourly' ? 'hr' : 'fixed'}`;
 

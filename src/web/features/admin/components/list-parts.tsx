@@ -30,7 +30,7 @@ export function TabHeader({ id, title, count, children }: { id: string; title: s
 }
 
 /**
- * Loading, failure (spec section 8: 'Failed to fetch …' with a way to try again) and the list itself,
+ * Loading, failure (the specification, §8: 'Failed to fetch …' with a way to try again) and the list itself,
  * with 'Load more' while the server has further pages.
  */
 export function PagedList({ query, failure, children }: { query: PagedQuery; failure: string; children: ReactNode }) {

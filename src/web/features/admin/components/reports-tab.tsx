@@ -49,7 +49,7 @@ const STATUS_BADGE: Record<ReportStatus, string> = {
 
 const statusLabel = (status: ReportStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
-/** The listing of a listing's report, as spec section 2 shows it. */
+/** The listing of a listing's report, as the specification (§2) shows it. */
 function ReportedListing({ service }: { service: Extract<AdminReport, { kind: 'service' }>['service'] }) {
   return (
     <div className="grid gap-1 rounded-md border bg-muted p-3 text-sm">
@@ -157,7 +157,7 @@ function ReportRow({ report, onOpenConversation }: { report: AdminReport; onOpen
   );
 }
 
-/** Spec section 2, Reports: filtered by status, newest first; pending ones can be dismissed or marked reviewed. */
+/** The specification (§2), Reports: filtered by status, newest first; pending ones can be dismissed or marked reviewed. */
 export function ReportsTab() {
   const [status, setStatus] = useState<string>('all');
   const [kind, setKind] = useState<string>('all');

@@ -57,7 +57,7 @@ function ServiceRow({ service, onDelete }: { service: AdminService; onDelete: (s
   );
 }
 
-/** Spec section 2, Services: every listing, the soft-deleted ones on request, with a permanent delete. */
+/** The specification (§2), Services: every listing, the soft-deleted ones on request, with a permanent delete. */
 export function ServicesTab() {
   const switchId = useId();
   const [includeDeleted, setIncludeDeleted] = useState(false);

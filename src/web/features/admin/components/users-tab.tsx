@@ -53,7 +53,7 @@ function UserRow({ user, onBan }: { user: AdminUser; onBan: (user: AdminUser) =>
   );
 }
 
-/** Spec section 2, Users: every account, newest first, with Ban and Unban for everyone but the administrators. */
+/** The specification (§2), Users: every account, newest first, with Ban and Unban for everyone but the administrators. */
 export function UsersTab() {
   const users = useAdminUsers();
   const setBanned = useSetBanned();

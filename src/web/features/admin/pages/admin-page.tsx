@@ -34,7 +34,7 @@ type TabValue = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is TabValue => TABS.some((tab) => tab.value === value);
 
 /**
- * /admin (spec section 2): four tabs, Users first, then the Overview and the audit log. Everyone but an administrator
+ * /admin (the specification, §2): four tabs, Users first, then the Overview and the audit log. Everyone but an administrator
  * sees the access-denied text; the server refuses them every admin call anyway. The tab lives in the address.
  */
 export default function AdminPage() {

@@ -19,7 +19,7 @@ import { MessageComposer } from './message-composer.js';
 import { MessageHistory } from './message-history.js';
 import { ParticipantAvatar } from './participant-avatar.js';
 
-// Spec section 9: the chat panel is 600px tall.
+// The specification (§9): the chat panel is 600px tall.
 export const chatPanelClasses = 'flex h-[600px] flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm';
 
 function BackToConversations() {

@@ -15,7 +15,7 @@ interface ConversationServiceStripProps {
 }
 
 /**
- * Above the composer of a conversation about a listing (spec section 2): the listing's title linking to it,
+ * Above the composer of a conversation about a listing (the specification, §2): the listing's title linking to it,
  * completing the job and its reviews. It scrolls on its own past half the panel, so the chat keeps its room.
  */
 export function ConversationServiceStrip({ service, action, children }: ConversationServiceStripProps) {

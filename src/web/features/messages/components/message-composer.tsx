@@ -14,7 +14,7 @@ import { useSendMessage } from '../api/send-message.js';
 import { clientIdFor, type FailedSend } from './client-id.js';
 import { SenderSafetyNotice, useSafetyFlags } from './safety-check.js';
 
-/** The chat's message box: Enter sends, Shift+Enter starts a new line (spec section 2). */
+/** The chat's message box: Enter sends, Shift+Enter starts a new line (the specification, §2). */
 export function MessageComposer({ conversationId, user }: { conversationId: number; user: User }) {
   const ids = { content: useId(), hint: useId(), copy: useId(), notice: useId() };
   const [content, setContent] = useState('');

@@ -23,7 +23,7 @@ type MessageableService = Pick<Service, 'id' | 'title' | 'userId' | 'listingType
 const promptSignInToMessage = () => promptSignIn(MESSAGING_TEXTS.signInTitle, MESSAGING_TEXTS.signInBody);
 const refuseOwnListing = () => toast({ variant: 'destructive', title: MESSAGING_TEXTS.ownListingTitle, description: MESSAGING_TEXTS.ownListing });
 
-/** Spec section 2: the dialog opens with a greeting that names the listing. */
+/** The specification (§2): the dialog opens with a greeting that names the listing. */
 export function greetingFor(service: MessageableService): string {
   const name = displayName(service.user);
   return service.listingType === 'request'

@@ -1,6 +1,6 @@
 import { cn } from '#web/lib/utils.js';
 
-/** A red count (spec section 2), read out as "3 unread"; nothing at all when there is nothing unread. */
+/** A red count (the specification, §2), read out as "3 unread"; nothing at all when there is nothing unread. */
 export function UnreadCount({ count, className }: { count: number; className?: string }) {
   if (count <= 0) return null;
   return (

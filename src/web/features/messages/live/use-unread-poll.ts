@@ -6,7 +6,8 @@ import { unreadCountQueryOptions } from '../api/get-unread-count.js';
 import { useStreamOpen } from './stream-status.js';
 
 /**
- * Spec section 9 refreshes the unread count every 30 seconds: here the fallback for while the event stream is down.
+ * The specification (§9) has the browser refresh the unread count every 30 seconds: here the fallback for while the
+ * event stream is down.
  * Then the count is the only sign of new messages, so the conversation list and the open chat re-read too when it
  * changed since the last poll, or when anything is unread. Not only when it rose: a message that arrives while the open
  * chat is being marked read turns 2 unread into 1, and the same count can hide one read and one new.

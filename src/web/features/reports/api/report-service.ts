@@ -6,7 +6,7 @@ interface Variables extends CreateReport {
   serviceId: number;
 }
 
-/** Spec section 7: on failure the client reads the message of the JSON body. */
+/** The specification (§7): on failure the client reads the message of the JSON body. */
 export function reportService({ serviceId, ...report }: Variables): Promise<Report> {
   return api.post<Report>(`/api/services/${serviceId}/report`, report);
 }

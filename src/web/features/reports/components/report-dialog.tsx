@@ -29,7 +29,7 @@ export default function ReportDialogContent({ service, onClose, returnFocusTo }:
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return promptSignInToReport();
-          // Spec section 8: the server's message as the title, the fallback sentence under it.
+          // The specification (§8): the server's message as the title, the fallback sentence under it.
           toast({ variant: 'destructive', title: errorMessage(error, 'Error'), description: REPORT_TEXTS.failure });
         },
       },

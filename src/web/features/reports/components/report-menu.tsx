@@ -13,7 +13,7 @@ import type { ReportableService } from './report-dialog.js';
 const ReportDialogContent = lazy(() => import('./report-dialog.js'));
 
 /**
- * The card's menu for anyone but the listing's owner (spec section 2: 'either an owner menu or a Report menu'):
+ * The card's menu for anyone but the listing's owner (the specification, §2: 'either an owner menu or a Report menu'):
  * Share, and Report, which opens a dialog with the reason (required) and an optional description.
  */
 export function ReportMenu({ service }: { service: ReportableService }) {

@@ -12,7 +12,7 @@ export function createReview({ serviceId, ...review }: Variables): Promise<Revie
 }
 
 /**
- * After a review: eligibility, the reviews and the stats, and every listing's rating on the cards (spec section 7).
+ * After a review: eligibility, the reviews and the stats, and every listing's rating on the cards (the specification, §7).
  * Not awaited: the fresh eligibility removes the review form, and a form gone before the mutation settles would
  * never hear of its success (TanStack Query skips the callbacks of an unmounted `mutate`), nor say thank you.
  */

@@ -7,7 +7,7 @@ export function getReviewEligibility(serviceId: number, signal?: AbortSignal): P
   return api.get<ReviewEligibility>(`/api/services/${serviceId}/review-eligibility`, { signal });
 }
 
-/** Spec section 7: always fetched fresh, never answered from the cache alone. */
+/** The specification (§7): always fetched fresh, never answered from the cache alone. */
 export function useReviewEligibility(serviceId: number) {
   return useQuery({
     queryKey: reviewKeys.eligibility(serviceId),

@@ -13,7 +13,7 @@ interface CompleteButtonProps {
   isOwner: boolean;
 }
 
-/** Spec section 2: 'Mark as Complete', a disabled 'Completed' afterwards (also after a reload: the conversation knows). */
+/** The specification (§2): 'Mark as Complete', a disabled 'Completed' afterwards (also after a reload: the conversation knows). */
 export function CompleteButton({ serviceId, conversationId, completed, isOwner }: CompleteButtonProps) {
   const complete = useCompleteService();
   if (completed) {

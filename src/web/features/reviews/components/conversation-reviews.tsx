@@ -7,7 +7,7 @@ import { VerifyToReviewNotice } from './verify-to-review-notice.js';
 
 /**
  * Below the listing's title in a conversation about it: the review form while the person may review
- * (spec section 4: only when canReview is true), and the listing's reviews. Writing a review needs a confirmed
+ * (the specification, §4: only when canReview is true), and the listing's reviews. Writing a review needs a confirmed
  * address (decision 022): until then the form's place says so.
  */
 export function ConversationReviews({ serviceId }: { serviceId: number }) {

@@ -29,7 +29,7 @@ interface ReviewFormProps {
   onReviewed?: () => void;
 }
 
-/** Spec sections 2 and 5: 1 to 5 stars (required) and an optional text of at most 1,000 characters with a live counter. */
+/** The specification (§2 and §5): 1 to 5 stars (required) and an optional text of at most 1,000 characters with a live counter. */
 export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps) {
   const ids = { text: useId(), counter: useId() };
   const listingReview = useCreateReview();

@@ -9,7 +9,7 @@ export async function getServiceTypes(categoryId: number, signal?: AbortSignal):
     return await api.get<ServiceType[]>(`/api/categories/${categoryId}/service-types`, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    // Spec section 7: any failure reads 'Failed to fetch service types'.
+    // The specification (§7): any failure reads 'Failed to fetch service types'.
     throw new ApiError(error instanceof ApiError ? error.status : 0, 'Failed to fetch service types');
   }
 }

@@ -20,7 +20,7 @@ interface Variables {
 }
 
 /**
- * Spec section 4: the like count changes at once and goes back if the call fails.
+ * The specification (§4): the like count changes at once and goes back if the call fails.
  * The answer is written into every cached copy of the listing; the lists are only marked stale
  * (refetched on their next visit) so a like does not reload every page of an open browse grid.
  */

@@ -13,7 +13,7 @@ export function lookupZip(zip: string, signal?: AbortSignal): Promise<ZipLookup>
 }
 
 /**
- * City and state for a ZIP entry (spec section 4, form dependencies). A ZIP the service does not know
+ * City and state for a ZIP entry (the specification, §4, form dependencies). A ZIP the service does not know
  * is not an error for the user: the fields simply stay as typed, so failures are only logged at debug level.
  */
 export function useZipLookup(entry: string) {

@@ -6,7 +6,7 @@ import type { ListingFormValues } from './listing-form-values.js';
 type TextField = 'rate' | 'zipCode' | 'city' | 'state';
 
 /**
- * A yes/no choice that makes other fields irrelevant (spec section 4: 'Prices Vary' hides the rate,
+ * A yes/no choice that makes other fields irrelevant (the specification, §4: 'Prices Vary' hides the rate,
  * virtual hides the location): ticking it empties those fields and their errors.
  */
 export function ClearingCheckboxField({ name, label, clears }: { name: 'pricesVary' | 'isVirtual'; label: string; clears: readonly TextField[] }) {
