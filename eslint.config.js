@@ -66,7 +66,11 @@ const webLayers = [
     from: 'src/web/app',
     message: 'Only main.tsx and entry-server.tsx import the app layer, which composes the features (docs/ARCHITECTURE.md).',
   },
-  { target: 'src/web/core', from: 'src/web/features', message: 'The core layer sits below the features and imports none (docs/ARCHITECTURE.md).' },
+  {
+    target: ['src/web/core', 'src/web/components', 'src/web/lib'],
+    from: 'src/web/features',
+    message: 'core/, components/ and lib/ sit below the features and import none (decision 060).',
+  },
 ];
 
 /** How deep a feature's files go (features/<f>/components/form/x.tsx is at depth 2); one config entry per depth. */

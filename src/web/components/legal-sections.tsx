@@ -1,5 +1,12 @@
-import type { LegalSection } from '../features/legal/index.js';
 import { cn } from '../lib/utils.js';
+
+/** One numbered section of the terms or the privacy policy: its anchor, title, paragraphs and an optional list. */
+export interface LegalSection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  bullets?: string[];
+}
 
 type Level = 2 | 3;
 

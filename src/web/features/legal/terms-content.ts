@@ -6,12 +6,9 @@
  * read on their own.
  */
 
-export interface LegalSection {
-  id: string;
-  title: string;
-  paragraphs: string[];
-  bullets?: string[];
-}
+import type { LegalSection } from '../../components/legal-sections.js';
+
+export type { LegalSection };
 
 export const LEGAL_LAST_UPDATED = 'June 1, 2025';
 

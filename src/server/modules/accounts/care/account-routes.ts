@@ -13,11 +13,10 @@ import {
 import { userSchema } from '#shared/auth.js';
 import { secondFactorRequiredSchema } from '#shared/two-step.js';
 import { apiErrorSchema } from '#shared/errors.js';
-import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '#server/config.js';
 import { clientAddress } from '#server/lib/client-address.js';
-import { forbidden } from '#server/lib/errors.js';
 import { requireAccount, startSession } from '../identity/plugin.js';
+import { assertLocalAccounts } from '../identity/local-accounts.js';
 import { presentUser } from '../identity/presenter.js';
 import { reauthenticatedUntil } from '../oidc/reauth.js';
 import type { SessionStore } from '../identity/sessions.js';
@@ -33,10 +32,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
   opts,
 ) => {
   const { config, account, sessions, twoStep } = opts;
-  /** With LOCAL_ACCOUNTS=0 there are no passwords to forget or reset. */
-  const assertLocalAccounts = () => {
-    if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
-  };
 
   app.post(
     '/api/auth/verify-email',
@@ -54,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     '/api/auth/forgot-password',
     { config: { allowBeforeTerms: true }, schema: { body: forgotPasswordSchema, response: { 202: accountNoticeSchema, ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       await account.forgotPassword(request.body.email, clientAddress(request));
       return reply.code(202).send({ message: ACCOUNT_MESSAGES.forgotPasswordSent });
     },
@@ -65,7 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     // A reset does not turn two-step sign-in off (decision 054): the emailed link stands for the password, the code is still asked.
     { config: { allowBeforeTerms: true }, schema: { body: resetPasswordSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       const user = await account.resetPassword(request.body.token, request.body.password);
       if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });

@@ -15,13 +15,12 @@ import {
   registrationOptionsSchema,
   renamePasskeySchema,
 } from '#shared/passkeys.js';
-import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '#server/config.js';
 import { clientAddress } from '#server/lib/client-address.js';
-import { forbidden } from '#server/lib/errors.js';
 import { RateLimit } from '#server/lib/rate-limit.js';
 import type { PasskeyService } from './service.js';
 import { requireAccount, startSession } from '../identity/plugin.js';
+import { assertLocalAccounts } from '../identity/local-accounts.js';
 import { presentUser } from '../identity/presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 import type { SessionStore } from '../identity/sessions.js';
@@ -47,14 +46,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
   const changes = new RateLimit({ name: 'passkey-changes', points: PASSKEY_CHANGES_PER_HOUR, durationSeconds: 60 * 60 }, 1, PASSKEY_TEXTS.tooManyChanges);
   const signInOptions = new RateLimit({ name: 'passkey-sign-in-options', points: SIGN_IN_OPTIONS_PER_MINUTE, durationSeconds: 60 }, scale);
   const signIns = new RateLimit({ name: 'passkey-sign-in', points: SIGN_INS_PER_MINUTE, durationSeconds: 60 }, scale);
-
-  /**
-   * With LOCAL_ACCOUNTS=0 the identity provider is the only way in: a passkey would be a way around it (an account
-   * the provider closed could still sign in here). Listing, renaming and removing stay open.
-   */
-  const assertLocalAccounts = () => {
-    if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
-  };
+  // With LOCAL_ACCOUNTS=0 adding a passkey and signing in with one are refused (`assertLocalAccounts`): a passkey would
+  // be a way around the provider (an account it closed could still sign in here). Listing, renaming, removing stay open.
 
   app.get('/api/auth/passkeys', { config: { signedIn: true }, schema: { response: { 200: passkeyListSchema, ...errors } } }, async (request) => ({
     passkeys: await passkeys.list(requireAccount(request).id),
@@ -64,7 +57,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     '/api/auth/passkeys/registration-options',
     { config: { signedIn: true }, schema: { body: passkeyRegistrationOptionsBodySchema, response: { 200: registrationOptionsSchema, ...errors } } },
     async (request) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       const account = requireAccount(request);
       await assertRecentSignIn(request, recentSignIn, request.body?.password);
       await registrationOptions.consume(account.id);
@@ -76,7 +69,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     '/api/auth/passkeys',
     { config: { signedIn: true }, schema: { body: registerPasskeySchema, response: { 201: passkeySchema, ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       const account = requireAccount(request);
       // The recent sign-in was checked when the challenge was made: it is bound to this member and lives 5 minutes.
       const passkey = await changes.spendOnSuccess(account.id, () => passkeys.register(account, request.body));
@@ -107,7 +100,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     '/api/auth/passkeys/authentication-options',
     { config: { allowBeforeTerms: true }, schema: { response: { 200: authenticationOptionsSchema, ...errors } } },
     async (request) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       await signInOptions.consume(clientAddress(request));
       return passkeys.authenticationOptions();
     },
@@ -117,7 +110,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     '/api/auth/passkeys/authenticate',
     { config: { allowBeforeTerms: true }, schema: { body: passkeyAuthenticateSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       await signIns.consume(clientAddress(request));
       const user = await passkeys.authenticate(request.body);
       // A passkey is both steps at once: no second factor is asked, even with two-step sign-in on (decision 055).

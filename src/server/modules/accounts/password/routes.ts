@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { loginSchema, registerSchema, userSchema } from '#shared/auth.js';
 import { apiErrorSchema } from '#shared/errors.js';
 import { secondFactorRequiredSchema } from '#shared/two-step.js';
-import { MESSAGES } from '#shared/texts.js';
 import type { Config } from '#server/config.js';
 import { clientAddress } from '#server/lib/client-address.js';
-import { forbidden } from '#server/lib/errors.js';
 import { RateLimit } from '#server/lib/rate-limit.js';
 import { startSession } from '../identity/plugin.js';
+import { assertLocalAccounts } from '../identity/local-accounts.js';
 import { presentUser } from '../identity/presenter.js';
 import type { SessionStore } from '../identity/sessions.js';
 import { beginSecondStep } from '../two-step/routes.js';
@@ -30,16 +29,12 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
   const scale = config.RATE_LIMIT_SCALE;
   const signInPerIp = new RateLimit({ name: 'sign-in', points: 10, durationSeconds: 60 }, scale);
   const signUpPerIp = new RateLimit({ name: 'sign-up', points: 5, durationSeconds: 30 * 60 }, scale);
-  /** With LOCAL_ACCOUNTS=0, email-and-password sign-up and sign-in are refused before anything is read. */
-  const assertLocalAccounts = () => {
-    if (!config.LOCAL_ACCOUNTS) throw forbidden(MESSAGES.localAccountsOff, { code: 'sign_in_method_off' });
-  };
 
   app.post(
     '/api/auth/register',
     { config: { allowBeforeTerms: true }, schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       await signUpPerIp.consume(clientAddress(request));
       const user = await password.register(request.body);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'sign_up' });
@@ -52,7 +47,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
     // With two-step sign-in on, the right password answers { secondFactorRequired: true } and no session (decision 054).
     { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
     async (request, reply) => {
-      assertLocalAccounts();
+      assertLocalAccounts(config);
       const address = clientAddress(request);
       await signInPerIp.consume(address);
       await signInLimits.attempt(request.body.email, address);
