@@ -258,12 +258,13 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(reviewsRoutes, { reviews });
   await app.register(reportsRoutes, { reports });
-  await registerBackups(app, { config, database });
+  const adminSecondFactor = { required: config.REQUIRE_ADMIN_2FA, has: twoStep.hasSecondFactor };
+  await registerBackups(app, { config, database, secondFactor: adminSecondFactor });
   await app.register(adminRoutes, {
     admin,
     overview: createOverviewService({ db, repo: createOverviewRepository(db), openReports: () => adminRepo.countReports({ status: 'pending' }), backups: app.backups }),
     warnings: healthWarnings(config),
-    secondFactor: { required: config.REQUIRE_ADMIN_2FA, has: twoStep.hasSecondFactor },
+    secondFactor: adminSecondFactor,
   });
   await app.register(imageRoutes, { images });
   await app.register(zipRoutes);

@@ -19,6 +19,8 @@ export const SIGN_IN_METHOD_TEXTS: Record<SignInMethod, string> = {
 
 export const SESSIONS_TEXTS = {
   title: 'Where you are signed in',
+  /** A session that began with a second factor (decision 061): a code after the password, or a passkey that verified the person. */
+  secondFactorBadge: 'Two steps',
   help: 'The browsers signed in to your account. Sign out any you do not recognise, then change your password.',
   loading: 'Loading where you are signed in',
   failure: 'Could not load where you are signed in.',

@@ -32,6 +32,8 @@ export const TWO_STEP_TEXTS = {
   codeOrPassword: 'Enter a code from your authenticator app (or a recovery code), or your password.',
   adminSecondFactorRequired:
     'This marketplace requires administrators to use two-step sign-in or a passkey. Set one up on your profile page, then come back.',
+  adminSignInAgain:
+    'This marketplace requires administrators to sign in with their second step. Sign out, then sign in again with your passkey or your authenticator code.',
   enabled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once, and they are not shown again.',
   disabled: 'Two-step sign-in is off.',
   sessionNotFound: 'That session has already ended.',
@@ -81,6 +83,8 @@ export const sessionSchema = z.object({
   lastSeenAt: z.string(),
   current: z.boolean(),
   method: z.enum(SIGN_IN_METHODS).nullable(),
+  /** Whether the session began with a second factor: a code after the password, or a passkey that verified the person. */
+  secondFactor: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
@@ -140,6 +144,8 @@ export const TWO_STEP_PAGE_TEXTS = {
   resetExpiredTitle: 'Please sign in',
   adminGuidanceTitle: 'Set up a second factor first',
   adminGuidanceLink: 'Go to your sign-in security settings',
+  adminSignInAgainTitle: 'Sign in with your second step',
+  adminSignInAgainLink: 'Sign out',
   resetExpired: 'Your new password is set, but signing in took too long. Sign in with your new password.',
 } as const;
 

@@ -19,8 +19,11 @@ export interface Viewer {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in person for this request, resolved once from the session cookie (the auth module's plugin). */
-    session: { id: string; user: Viewer; oidcIdToken: string | null } | null;
+    /**
+     * The signed-in person for this request, resolved once from the session cookie (the auth module's plugin), and
+     * whether the session began with a second factor (decision 061).
+     */
+    session: { id: string; user: Viewer; oidcIdToken: string | null; secondFactor: boolean } | null;
   }
 }
 

@@ -6,6 +6,8 @@ export interface ApiErrorDetails {
   errors?: Record<string, string>;
   /** A suspended account's sign-in with the right password (decision 047): why, and where to appeal (null once appealed). */
   suspension?: { reason: string | null; appealUrl: string | null };
+  /** REQUIRE_ADMIN_2FA's refusal (decision 061): set a second factor up, or sign in again with the one there is. */
+  secondFactor?: 'set_up' | 'sign_in_again';
 }
 
 /**
@@ -18,6 +20,7 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   readonly errors: Record<string, string> | undefined;
   readonly suspension: ApiErrorDetails['suspension'];
+  readonly secondFactor: ApiErrorDetails['secondFactor'];
   readonly fromServer: boolean;
 
   constructor(status: number, message: string, details?: ApiErrorDetails) {
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.code = details?.code;
     this.errors = details?.errors;
     this.suspension = details?.suspension;
+    this.secondFactor = details?.secondFactor;
     this.fromServer = details !== undefined;
   }
 }
@@ -34,7 +38,7 @@ export class ApiError extends Error {
 /** A server's error body, checked by hand rather than with the shared zod schema so zod stays out of the entry bundle. */
 export function errorDetails(value: unknown): { message: string; details: ApiErrorDetails } | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { message, code, errors, reason, appealUrl } = value as Record<string, unknown>;
+  const { message, code, errors, reason, appealUrl, secondFactor } = value as Record<string, unknown>;
   if (typeof message !== 'string') return null;
   const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -43,6 +47,7 @@ export function errorDetails(value: unknown): { message: string; details: ApiErr
       code: typeof code === 'string' ? (code as ErrorCode) : undefined,
       errors: typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined,
       ...((reason !== undefined || appealUrl !== undefined) && { suspension: { reason: textOrNull(reason), appealUrl: textOrNull(appealUrl) } }),
+      ...((secondFactor === 'set_up' || secondFactor === 'sign_in_again') && { secondFactor }),
     },
   };
 }

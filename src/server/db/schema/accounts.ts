@@ -63,8 +63,32 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** How the session began: 'password', 'second_factor', 'passkey', 'oidc' or 'sign_up'. */
     signInMethod: text('sign_in_method'),
+    /**
+     * Whether the session began with a second factor (decision 061): a password and then a code, or a passkey that
+     * verified the person. What REQUIRE_ADMIN_2FA asks of an administrator's session, not merely of the account.
+     */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt), uniqueIndex('sessions_public_id_key').on(t.publicId)],
+);
+
+/**
+ * Sign-ins waiting for their second step (decision 061): the right password was given, the code not yet. The browser
+ * holds the token in a signed cookie; only its hash is here. Single use: the row goes when the second step succeeds,
+ * when its five minutes end (the hourly sweep), and with the account's sessions (a new password, a reset, a ban).
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    /** SHA-256 of the cookie's token. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pending_sign_ins_user_id_idx').on(t.userId), index('pending_sign_ins_expires_at_idx').on(t.expiresAt)],
 );
 
 /** Browsers a member has signed in from (decision 054): a sign-in from one not here sends 'New sign-in to your account'. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ADMIN_ERRORS,
   adminAuditQuerySchema,
   adminConversationsPageSchema,
   adminConversationsQuerySchema,
@@ -22,10 +21,9 @@ import {
 import { apiErrorSchema } from '#shared/errors.js';
 import { adminAppealSchema, adminAppealsPageSchema, adminAppealsQuerySchema, appealDecisionSchema, sanctionBodySchema } from '#shared/sanctions.js';
 import { healthWarningsSchema } from '#shared/health-warnings.js';
-import { TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { idParamsSchema, textId } from '#shared/input.js';
-import { forbidden } from '../../lib/errors.js';
-import { isAdmin, requireUser } from '../../lib/viewer.js';
+import { requireAdministrator, type SecondFactorPolicy } from '../../lib/admin-gate.js';
+import { requireUser } from '../../lib/viewer.js';
 import type { OverviewService } from './overview.js';
 import type { AdminService } from './service.js';
 
@@ -44,20 +42,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   overview: OverviewService;
   warnings?: string[];
-  /**
-   * REQUIRE_ADMIN_2FA=1 (decision 054): whether the administrator has a second factor (two-step sign-in
-   * or a passkey); without one every call answers 403 `second_factor_required`. Absent: not required.
-   */
-  secondFactor?: { required: boolean; has(userId: string): Promise<boolean> };
+  /** REQUIRE_ADMIN_2FA (lib/admin-gate.ts, decision 061). Absent: not required. */
+  secondFactor?: SecondFactorPolicy;
 }> = async (app, { admin, overview, warnings = [], secondFactor }) => {
   // Encapsulated in this plugin, so it runs for these routes only; before validation, so a non-administrator
   // learns that they may not call the route before anything about their input.
   app.addHook('preValidation', async (request) => {
-    const viewer = requireUser(request);
-    if (!isAdmin(viewer)) throw forbidden(ADMIN_ERRORS.forbidden);
-    if (secondFactor?.required && !(await secondFactor.has(viewer.id))) {
-      throw forbidden(TWO_STEP_TEXTS.adminSecondFactorRequired, { code: 'second_factor_required' });
-    }
+    await requireAdministrator(request, secondFactor);
   });
   // Answers about other people are never cached on the way.
   app.addHook('onSend', async (_request, reply) => {

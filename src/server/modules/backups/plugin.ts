@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { SecondFactorPolicy } from '../../lib/admin-gate.js';
 import { recordBackupSuccess } from '../metrics/index.js';
 import { loopbackUrl, removeLocalAccess, writeLocalAccess } from './local-access.js';
 import { backupRoutes } from './routes.js';
@@ -16,7 +17,10 @@ declare module 'fastify' {
 }
 
 /** The backup service, its admin routes and `app.backups`, in one call from app.ts. */
-export async function registerBackups(app: FastifyInstance, { config, database }: { config: Config; database: Database }): Promise<void> {
+export async function registerBackups(
+  app: FastifyInstance,
+  { config, database, secondFactor }: { config: Config; database: Database; secondFactor?: SecondFactorPolicy },
+): Promise<void> {
   const backups = createBackupService({
     database,
     dataDir: resolve(config.DATA_DIR),
@@ -26,7 +30,7 @@ export async function registerBackups(app: FastifyInstance, { config, database }
   // After a restart the metrics still know the last backup, from the newest file.
   const latest = backups.latest();
   if (latest) recordBackupSuccess(latest.createdAt);
-  await app.register(backupRoutes, { backups, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE });
+  await app.register(backupRoutes, { backups, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE, secondFactor });
   app.decorate('backups', backups);
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ERRORS } from '#shared/admin.js';
 import { BACKUP_TEXTS, backupListSchema, backupSchema, type Backup } from '#shared/backups.js';
 import { apiErrorSchema } from '#shared/errors.js';
-import { HttpError, forbidden, unauthorized } from '../../lib/errors.js';
+import type { FastifyRequest } from 'fastify';
+import { requireAdministrator, type SecondFactorPolicy } from '../../lib/admin-gate.js';
+import { HttpError, unauthorized } from '../../lib/errors.js';
 import { isBearer, isLoopback } from '../../lib/local-requests.js';
 import { RateLimit } from '../../lib/rate-limit.js';
-import { isAdmin, requireUser } from '../../lib/viewer.js';
 import type { BackupInfo } from './files.js';
 import { MissingToolError } from './postgres.js';
 import type { BackupService } from './service.js';
@@ -15,6 +15,8 @@ export interface BackupRoutesOptions {
   /** The token `npm run backup` presents from this machine (local-access.ts). */
   localToken: string;
   rateLimitScale: number;
+  /** REQUIRE_ADMIN_2FA, as for every /api/admin route (lib/admin-gate.ts, decision 061). */
+  secondFactor?: SecondFactorPolicy;
 }
 
 const present = (b: BackupInfo): Backup => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString() });
@@ -27,11 +29,11 @@ const BACKUP_LIMIT = { points: 6, durationSeconds: 10 * 60, name: 'backups' };
  * POST /api/admin/backups takes a backup now (decision 027); GET lists the files. For the administrator, or for
  * `npm run backup` on this machine with the server's local token.
  */
-export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { backups, localToken, rateLimitScale }) => {
+export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (app, { backups, localToken, rateLimitScale, secondFactor }) => {
   const limit = new RateLimit(BACKUP_LIMIT, rateLimitScale, BACKUP_TEXTS.tooMany);
 
   /** Who asks: 'local' for the command line, the administrator's id otherwise; anyone else is refused. */
-  const caller = (request: Parameters<typeof requireUser>[0]): string => {
+  const caller = async (request: FastifyRequest): Promise<string> => {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       // The socket's own peer, never X-Forwarded-For: a proxy in front must not turn a remote caller into a local one.
@@ -40,20 +42,18 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
       }
       return 'local';
     }
-    const user = requireUser(request);
-    if (!isAdmin(user)) throw forbidden(ADMIN_ERRORS.forbidden);
-    return user.id;
+    return (await requireAdministrator(request, secondFactor)).id;
   };
 
   app.addHook('preValidation', async (request) => {
-    caller(request);
+    await caller(request);
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   app.post('/api/admin/backups', { schema: { response: { 201: backupSchema, ...errors } } }, async (request, reply) => {
-    const backup = await limit.spendOnSuccess(caller(request), async () => {
+    const backup = await limit.spendOnSuccess(await caller(request), async () => {
       try {
         return await backups.backUpNow();
       } catch (error) {

@@ -23,13 +23,14 @@ function aSession(overrides: Partial<SessionInfo> = {}): SessionInfo {
     lastSeenAt: hoursAgo(0),
     current: false,
     method: 'password',
+    secondFactor: false,
     ...overrides,
   };
 }
 
 const laptop = aSession({ current: true, createdAt: '2026-03-01T09:00:00Z' });
-const phone = aSession({ id: PHONE_ID, browser: 'Safari 17', system: 'iOS 17.1', method: 'passkey', createdAt: '2026-03-08T09:00:00Z', lastSeenAt: hoursAgo(3) });
-const tablet = aSession({ browser: null, system: null, method: 'second_factor', createdAt: '2026-01-02T09:00:00Z', lastSeenAt: '2026-01-20T09:00:00Z' });
+const phone = aSession({ id: PHONE_ID, browser: 'Safari 17', system: 'iOS 17.1', method: 'passkey', secondFactor: true, createdAt: '2026-03-08T09:00:00Z', lastSeenAt: hoursAgo(3) });
+const tablet = aSession({ browser: null, system: null, method: 'second_factor', secondFactor: true, createdAt: '2026-01-02T09:00:00Z', lastSeenAt: '2026-01-20T09:00:00Z' });
 
 const section = () => screen.getByRole('region', { name: SESSIONS_TEXTS.title });
 const item = (text: string) => within(section()).getByText(text).closest('li')!;
@@ -55,11 +56,14 @@ describe("the profile's 'Where you are signed in'", () => {
 
     const here = item('Chrome 120 on Windows 10');
     expect(within(here).getByText(SESSIONS_TEXTS.thisDevice)).toBeDefined();
+    // Began with the password alone: no second step to show.
+    expect(within(here).queryByText(SESSIONS_TEXTS.secondFactorBadge)).toBeNull();
     expect(here.textContent).toContain(`${SIGN_IN_METHOD_TEXTS.password} on Mar 1, 2026 · ${SESSIONS_TEXTS.activeNow}`);
     expect(within(here).queryByRole('button')).toBeNull();
 
     const other = item('Safari 17 on iOS 17.1');
     expect(within(other).queryByText(SESSIONS_TEXTS.thisDevice)).toBeNull();
+    expect(within(other).getByText(SESSIONS_TEXTS.secondFactorBadge)).toBeDefined();
     expect(other.textContent).toContain(`${SIGN_IN_METHOD_TEXTS.passkey} on Mar 8, 2026 · Last active 3 hours ago`);
     expect(within(other).getByRole('button', { name: /^Sign out Safari 17 on iOS 17\.1/ })).toBeDefined();
 

@@ -25,6 +25,7 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
           {session.current && <Badge variant="secondary">{SESSIONS_TEXTS.thisDevice}</Badge>}
+          {session.secondFactor && <Badge variant="outline">{SESSIONS_TEXTS.secondFactorBadge}</Badge>}
         </div>
         <p className="text-muted-foreground">
           {began} on {day(session.createdAt)} · {session.current ? SESSIONS_TEXTS.activeNow : lastActiveText(session.lastSeenAt, now, day)}

@@ -62,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     async (request, reply) => {
       assertLocalAccounts(config);
       const user = await account.resetPassword(request.body.token, request.body.password);
-      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
+      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, sessions, user.id);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });
       return presentUser(user, config.ADMIN_EMAILS);
     },

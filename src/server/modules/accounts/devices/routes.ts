@@ -34,6 +34,7 @@ export const sessionListRoutes: FastifyPluginAsyncZod<{ sessions: SessionStore }
           lastSeenAt: row.lastSeenAt.toISOString(),
           current: row.id === currentId,
           method: isMethod(row.signInMethod) ? row.signInMethod : null,
+          secondFactor: row.secondFactor,
         }),
       ),
     };

@@ -41,17 +41,17 @@ describe('GET /api/auth/sessions', () => {
 
     const fromLaptop = await listed(laptop);
     expect(fromLaptop).toHaveLength(3);
-    expect(fromLaptop.map((s) => [s.browser, s.system, s.method, s.current])).toEqual([
-      ['Chrome 120', 'Windows 10', 'password', true],
-      ['Safari 17', 'iOS 17.1', 'password', false],
+    expect(fromLaptop.map((s) => [s.browser, s.system, s.method, s.secondFactor, s.current])).toEqual([
+      ['Chrome 120', 'Windows 10', 'password', false, true],
+      ['Safari 17', 'iOS 17.1', 'password', false, false],
       // The test's sign-up sent no user agent.
-      [null, null, 'sign_up', false],
+      [null, null, 'sign_up', false, false],
     ]);
     for (const session of fromLaptop) {
       expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Date.parse(session.createdAt)).not.toBeNaN();
       expect(Date.parse(session.lastSeenAt)).not.toBeNaN();
-      expect(Object.keys(session).sort()).toEqual(['browser', 'createdAt', 'current', 'id', 'lastSeenAt', 'method', 'system']);
+      expect(Object.keys(session).sort()).toEqual(['browser', 'createdAt', 'current', 'id', 'lastSeenAt', 'method', 'secondFactor', 'system']);
     }
     // The public id is not the stored id (the hash of the cookie's token).
     const stored = await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, person.user.id));

@@ -52,18 +52,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 
 /**
  * Sign-in always starts a fresh session: a session id known before sign-in is never promoted. The session keeps the
- * browser's User-Agent and how it began (`method`, for the sessions list; decision 054); a browser the account has not
+ * browser's User-Agent, how it began (`method`, for the sessions list; decision 054) and whether with a second factor
+ * (`secondFactor`, what REQUIRE_ADMIN_2FA asks of an administrator's session; decision 061); a browser the account has not
  * signed in from before gets the new-device email (devices/devices.ts), except at sign-up.
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { sessions: SessionStore; config: Config; userId: string; oidcIdToken?: string; method: SignInMethod },
+  options: { sessions: SessionStore; config: Config; userId: string; oidcIdToken?: string; method: SignInMethod; secondFactor?: boolean },
 ): Promise<void> {
-  const { sessions, userId, method } = options;
+  const { sessions, userId, method, secondFactor } = options;
   if (request.session) await sessions.destroy(request.session.id);
   const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
-  const token = await sessions.create(userId, { oidcIdToken: options.oidcIdToken, userAgent: userAgent ?? undefined, method });
+  const token = await sessions.create(userId, { oidcIdToken: options.oidcIdToken, userAgent: userAgent ?? undefined, method, secondFactor });
   setSessionCookie(reply, token, options.config);
   await sessions.devices?.signedIn(request, reply, { userId, method, userAgent });
 }
@@ -130,7 +131,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
     }
     request.account = found.user;
-    request.session = { id: found.id, user: viewerOf(found.user, config.ADMIN_EMAILS), oidcIdToken: found.oidcIdToken };
+    request.session = { id: found.id, user: viewerOf(found.user, config.ADMIN_EMAILS), oidcIdToken: found.oidcIdToken, secondFactor: found.secondFactor };
     if (found.refreshed) setSessionCookie(reply, unsigned.value!, config);
   });
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import { sessions, users } from '#server/db/schema.js';
+import { pendingSignIns, sessions, users } from '#server/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -108,8 +108,12 @@ export function createAuthRepository(db: Db) {
       return row?.userId;
     },
 
-    /** Ends the person's sessions, all of them or all but `keepId`; answers how many ended. */
+    /**
+     * Ends the person's sessions, all of them or all but `keepId`, and every sign-in of theirs still waiting for its
+     * second step; answers how many sessions ended.
+     */
     async deleteSessionsOfUser(userId: string, keepId?: string): Promise<number> {
+      await db.delete(pendingSignIns).where(eq(pendingSignIns.userId, userId));
       const rows = await db
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)))
@@ -143,8 +147,32 @@ export function createAuthRepository(db: Db) {
     },
 
     async deleteExpiredSessions(): Promise<number> {
+      await db.delete(pendingSignIns).where(sql`${pendingSignIns.expiresAt} <= now()`);
       const rows = await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`).returning({ id: sessions.id });
       return rows.length;
+    },
+
+    async insertPendingSignIn(values: typeof pendingSignIns.$inferInsert): Promise<void> {
+      await db.insert(pendingSignIns).values(values);
+    },
+
+    /** The account a live pending sign-in is for, or nothing when unknown, used or past its time. */
+    async findPendingSignIn(id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: pendingSignIns.userId })
+        .from(pendingSignIns)
+        .where(and(eq(pendingSignIns.id, id), gt(pendingSignIns.expiresAt, sql`now()`)))
+        .limit(1);
+      return row?.userId;
+    },
+
+    /** Uses up a live pending sign-in: its account, to the one caller whose delete removed the row. */
+    async takePendingSignIn(id: string): Promise<string | undefined> {
+      const [row] = await db
+        .delete(pendingSignIns)
+        .where(and(eq(pendingSignIns.id, id), gt(pendingSignIns.expiresAt, sql`now()`)))
+        .returning({ userId: pendingSignIns.userId });
+      return row?.userId;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { SESSION_IDLE_DAYS } from '#shared/limits.js';
-import { SESSIONS_LISTED_MAX, type SignInMethod } from '#shared/two-step.js';
+import { SECOND_FACTOR_PENDING_MINUTES, SESSIONS_LISTED_MAX, type SignInMethod } from '#shared/two-step.js';
 import type { Db } from '#server/db/client.js';
 import { hashToken, newToken } from '#server/lib/secret-tokens.js';
 import { afterCommit } from '#server/lib/transaction.js';
@@ -11,6 +11,8 @@ export const SESSION_IDLE_MS = SESSION_IDLE_DAYS * DAY_MS;
 /** However often it is used, a session ends this long after sign-in (decision 017): a stolen cookie does not live for ever. */
 export const SESSION_LIFETIME_DAYS = 90;
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_DAYS * DAY_MS;
+/** How long the right password waits for its second step (decision 054). */
+export const PENDING_SIGN_IN_MS = SECOND_FACTOR_PENDING_MINUTES * 60_000;
 /** Sliding the expiry costs a write, so it happens at most this often per session. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
@@ -37,7 +39,10 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
      * A new session for `userId`; the returned token goes into the cookie, only its hash into the database.
      * A sign-in through OpenID Connect keeps its ID token, the hint for ending the provider's session too.
      */
-    async create(userId: string, details: { oidcIdToken?: string; userAgent?: string; method?: SignInMethod } = {}): Promise<string> {
+    async create(
+      userId: string,
+      details: { oidcIdToken?: string; userAgent?: string; method?: SignInMethod; secondFactor?: boolean } = {},
+    ): Promise<string> {
       const { token, hash } = newToken();
       const now = Date.now();
       await repo.insertSession({
@@ -47,9 +52,26 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
         oidcIdToken: details.oidcIdToken,
         userAgent: details.userAgent ? details.userAgent.slice(0, USER_AGENT_MAX) : null,
         signInMethod: details.method ?? null,
+        secondFactor: details.secondFactor ?? false,
       });
       return token;
     },
+
+    /**
+     * A sign-in that waits for its second step (decision 061): the token goes into the browser's pending cookie,
+     * its hash into the database, for `PENDING_SIGN_IN_MS`.
+     */
+    async beginPending(userId: string): Promise<string> {
+      const { token, hash } = newToken();
+      await repo.insertPendingSignIn({ id: hash, userId, expiresAt: new Date(Date.now() + PENDING_SIGN_IN_MS) });
+      return token;
+    },
+
+    /** The account a pending sign-in's token is for while it is live; it stays usable (a wrong code may be retried). */
+    pendingUser: (token: string) => repo.findPendingSignIn(hashToken(token)),
+
+    /** Uses the pending sign-in up: its account, once; a second use, or one racing it, gets nothing. */
+    finishPending: (token: string) => repo.takePendingSignIn(hashToken(token)),
 
     /** The person's live sessions, newest first ('Where you are signed in', decision 054). */
     list: (userId: string) => repo.listSessions(userId, SESSION_LIFETIME_MS, SESSIONS_LISTED_MAX),
@@ -72,7 +94,7 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
     /** The browsers the person signed in from, for the new-device email (wired by the app; absent in some tests). */
     devices: options.devices,
 
-    async resolve(token: string): Promise<{ id: string; user: UserRow; oidcIdToken: string | null; refreshed: boolean } | undefined> {
+    async resolve(token: string): Promise<{ id: string; user: UserRow; oidcIdToken: string | null; secondFactor: boolean; refreshed: boolean } | undefined> {
       const found = await repo.findSession(hashToken(token), SESSION_LIFETIME_MS);
       if (!found) return undefined;
       const now = Date.now();
@@ -80,7 +102,7 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
       // The idle expiry slides, but never past the end of the session's lifetime (so the hourly sweep removes it then).
       const expiresAt = Math.min(now + SESSION_IDLE_MS, found.session.createdAt.getTime() + SESSION_LIFETIME_MS);
       if (refreshed) await repo.touchSession(found.session.id, new Date(now), new Date(expiresAt));
-      return { id: found.session.id, user: found.user, oidcIdToken: found.session.oidcIdToken, refreshed };
+      return { id: found.session.id, user: found.user, oidcIdToken: found.session.oidcIdToken, secondFactor: found.session.secondFactor, refreshed };
     },
 
     /** Whether a session (by its stored id) still lets its person in: not ended, expired, nor of a banned person. */

@@ -112,9 +112,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     async (request, reply) => {
       assertLocalAccounts(config);
       await signIns.consume(clientAddress(request));
-      const user = await passkeys.authenticate(request.body);
-      // A passkey is both steps at once: no second factor is asked, even with two-step sign-in on (decision 055).
-      await startSession(request, reply, { sessions, config, userId: user.id, method: 'passkey' });
+      const { user, userVerified } = await passkeys.authenticate(request.body);
+      // A passkey is both steps at once: no second factor is asked, even with two-step sign-in on (decision 055); one
+      // that verified the person (a PIN, a fingerprint) counts as a second factor for REQUIRE_ADMIN_2FA (decision 061).
+      await startSession(request, reply, { sessions, config, userId: user.id, method: 'passkey', secondFactor: userVerified });
       return presentUser(user, config.ADMIN_EMAILS);
     },
   );

@@ -219,9 +219,10 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
      * The member a passkey's answer to a sign-in challenge proves, with the passkey's use recorded. Refused: an
      * unknown passkey (or a deleted member's), a bad signature, origin or relying party, a counter that did not move
      * forward, a banned member (with the reason and appeal link, as after the right password), and, when the member
-     * has two-step sign-in on, a passkey that did not verify the person (it replaces both steps).
+     * has two-step sign-in on, a passkey that did not verify the person (it replaces both steps). Whether it verified
+     * the person comes back too: only then is the session one that began with a second factor (decision 061).
      */
-    async authenticate(input: PasskeyAuthenticateInput): Promise<UserRow> {
+    async authenticate(input: PasskeyAuthenticateInput): Promise<{ user: UserRow; userVerified: boolean }> {
       const response = input.response as AuthenticationResponseJSON;
       const failed = () => unauthorized(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' });
       const challenge = await consumeChallenge(response.response.clientDataJSON, 'authentication', null, () =>
@@ -257,7 +258,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         at: new Date(now()),
       });
       if (!recorded) throw failed();
-      return user;
+      return { user, userVerified: info.userVerified };
     },
 
     /** Housekeeping (hourly, `app.housekeeping()`): deletes the challenges past their five minutes; answers how many. */

@@ -53,7 +53,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       await signInLimits.attempt(request.body.email, address);
       const user = await password.authenticate(request.body);
       await signInLimits.succeeded(request.body.email, address);
-      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, user.id);
+      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, sessions, user.id);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });
       return presentUser(user, config.ADMIN_EMAILS);
     },

@@ -5,7 +5,6 @@ import { apiErrorSchema } from '#shared/errors.js';
 import { MESSAGES } from '#shared/texts.js';
 import {
   recoveryCodesSchema,
-  SECOND_FACTOR_PENDING_MINUTES,
   SECOND_FACTOR_TRIES,
   SECOND_FACTOR_WINDOW_MINUTES,
   secondFactorSchema,
@@ -23,36 +22,33 @@ import { requireAccount, startSession } from '../identity/plugin.js';
 import { presentUser } from '../identity/presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 import { createAuthRepository } from '../identity/repository.js';
-import type { SessionStore } from '../identity/sessions.js';
+import { PENDING_SIGN_IN_MS, type SessionStore } from '../identity/sessions.js';
 import type { TwoStep } from './service.js';
 
 /**
  * Two-step sign-in (decision 054): setting it up, turning it on and off, and the second step of a sign-in.
- * The first step (the right password, at POST /api/auth/login or a password reset) leaves no session: only a signed,
- * HttpOnly cookie good for 5 minutes naming the account, which POST /api/auth/login/second-factor reads.
+ * The first step (the right password, at POST /api/auth/login or a password reset) leaves no session: only a pending
+ * sign-in kept on the server for 5 minutes, named by a signed, HttpOnly cookie, which POST
+ * /api/auth/login/second-factor reads. It works once, and a new password or a reset ends it (decision 061).
  */
 
 export const PENDING_COOKIE = 'csm_second_step';
-const PENDING_MS = SECOND_FACTOR_PENDING_MINUTES * 60_000;
 const pendingCookieName = (config: Config) => hostCookieName(PENDING_COOKIE, config.PUBLIC_URL);
 const pendingCookieOptions = (config: Config) => hostCookieOptions(config.PUBLIC_URL);
 
-/** After the right password of an account with two-step sign-in on: no session yet, the pending cookie instead. */
-export function beginSecondStep(reply: FastifyReply, config: Config, userId: string, now = Date.now()): { secondFactorRequired: true } {
-  reply.setCookie(pendingCookieName(config), `${userId}.${now + PENDING_MS}`, { ...pendingCookieOptions(config), maxAge: PENDING_MS / 1000, signed: true });
+/** After the right password of an account with two-step sign-in on: no session yet, a pending sign-in instead. */
+export async function beginSecondStep(reply: FastifyReply, config: Config, sessions: SessionStore, userId: string): Promise<{ secondFactorRequired: true }> {
+  const token = await sessions.beginPending(userId);
+  reply.setCookie(pendingCookieName(config), token, { ...pendingCookieOptions(config), maxAge: PENDING_SIGN_IN_MS / 1000, signed: true });
   return { secondFactorRequired: true };
 }
 
-/** The account whose first step the pending cookie carries, while it is fresh. */
-function pendingUserId(request: FastifyRequest, config: Config, now = Date.now()): string | undefined {
+/** The pending sign-in's token from its cookie, when the cookie is ours. */
+function pendingToken(request: FastifyRequest, config: Config): string | undefined {
   const raw = request.cookies[pendingCookieName(config)];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return undefined;
-  const dot = unsigned.value.lastIndexOf('.');
-  const expiresAt = Number(unsigned.value.slice(dot + 1));
-  if (dot < 1 || !Number.isFinite(expiresAt) || expiresAt < now) return undefined;
-  return unsigned.value.slice(0, dot);
+  return unsigned.valid && unsigned.value ? unsigned.value : undefined;
 }
 
 const invalidCode = () => badRequest(TWO_STEP_TEXTS.invalidCode, { code: 'invalid_second_factor', errors: { code: TWO_STEP_TEXTS.invalidCode } });
@@ -119,17 +115,22 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
     '/api/auth/login/second-factor',
     { config: { allowBeforeTerms: true }, schema: { body: secondFactorSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
-      const userId = pendingUserId(request, config);
-      if (!userId) throw unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
-      await secondFactorTries.consume(userId);
-      if (!(await twoStep.verifyCode(userId, request.body.code))) throw invalidCode();
-      await secondFactorTries.reset(userId);
+      const token = pendingToken(request, config);
+      const expired = () => unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
+      const pendingFor = token ? await sessions.pendingUser(token) : undefined;
+      if (!token || !pendingFor) throw expired();
+      await secondFactorTries.consume(pendingFor);
+      if (!(await twoStep.verifyCode(pendingFor, request.body.code))) throw invalidCode();
+      await secondFactorTries.reset(pendingFor);
       reply.clearCookie(pendingCookieName(config), pendingCookieOptions(config));
+      // Used up here, once: of two requests with the same cookie, only the one whose delete took the row goes on.
+      const userId = await sessions.finishPending(token);
+      if (!userId) throw expired();
       const user = await repo.findUserById(userId);
-      if (!user || user.deletedAt) throw unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
+      if (!user || user.deletedAt) throw expired();
       // Banned during the five minutes: refused as at the first step.
       if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
-      await startSession(request, reply, { sessions, config, userId, method: 'second_factor' });
+      await startSession(request, reply, { sessions, config, userId, method: 'second_factor', secondFactor: true });
       return present(user);
     },
   );

@@ -62,7 +62,7 @@ function Dashboard() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8">
         <h1 className="mb-6 text-3xl font-bold tracking-tight">{ADMIN_TEXTS.title}</h1>
-        <SecondFactorGuidance />
+        <SecondFactorGuidance step={healthWarnings.error.secondFactor} />
       </div>
     );
   }
