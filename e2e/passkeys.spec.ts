@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -15,6 +15,7 @@ import { acceptTerms, createAccount, expect, expectNoA11yViolations, expectToast
  */
 const PORT = 5178;
 const APP_URL = `http://localhost:${PORT}`;
+const PASSKEY_ADMIN = 'passkey-admin@example.test';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: APP_URL });
@@ -42,6 +43,9 @@ test.beforeAll(async () => {
       RATE_LIMIT_SCALE: '100',
       LOG_LEVEL: 'warn',
       DEMO_DATA: '0',
+      // An administrator of this server must sign in with a second factor (decision 061).
+      REQUIRE_ADMIN_2FA: '1',
+      ADMIN_EMAILS: PASSKEY_ADMIN,
     },
   });
   await expect
@@ -156,4 +160,71 @@ test('a member adds a passkey on the profile, renames it, signs in with it, and 
   await expectToast(page, 'Passkey removed');
   await expect(section.getByText("You haven't added a passkey yet.")).toBeVisible();
   await expect(section.getByRole('button', { name: 'Add a passkey' })).toBeFocused();
+});
+
+/**
+ * The link of the newest email of `kind` to `to` that this server wrote to DATA_DIR/mail (it has no SMTP server),
+ * its quoted-printable text part decoded.
+ */
+function emailedLink(kind: string, to: string): string | undefined {
+  const dir = join(dataDir!, 'mail');
+  if (!existsSync(dir)) return undefined;
+  const files = readdirSync(dir).filter((name) => name.endsWith(`-${kind}.eml`)).sort().reverse();
+  for (const name of files) {
+    const raw = readFileSync(join(dir, name), 'utf8');
+    if (!raw.includes(`To: ${to}`)) continue;
+    const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return /https?:\/\/\S+token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+  }
+  return undefined;
+}
+
+test('an administrator whose second factor is a passkey is asked for it after the password, and reaches the dashboard only then', async ({ page, consoleGuard }) => {
+  // The dashboard's first calls are refused until the session began with a second factor; that refusal is the story.
+  for (const path of ['/api/admin/health-warnings', '/api/admin/backups', '/api/admin/users']) consoleGuard.allowFailedRequest('GET', path, 403);
+  await addVirtualAuthenticator(page);
+  const admin = await createAccount(page, { email: PASSKEY_ADMIN });
+  await acceptTerms(page);
+  // An administrator's address must be proven first (decision 016).
+  let link: string | undefined;
+  await expect.poll(() => (link = emailedLink('verify-email', PASSKEY_ADMIN)), { message: 'the confirmation email' }).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByText('Email address verified')).toBeVisible();
+
+  // No second factor yet: the dashboard says what to set up, and where.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Set up a second factor first' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your sign-in security settings' }).click();
+  await passkeysSection(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();
+  await expectToast(page, 'Passkey added');
+
+  // This session began with the password alone: adding the passkey does not open the dashboard to it.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sign in with your second step' })).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await scanInBothThemes(page, 'the dashboard asking for the second step', () => expect(page.getByRole('heading', { name: 'Sign in with your second step' })).toBeVisible());
+  await photographBothWidths(page, 'admin-sign-in-again');
+
+  // Without passkey autofill, which would sign in from the email field before the password is typed.
+  await page.addInitScript(() => {
+    Object.defineProperty(window.PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) });
+  });
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  // The second step in each theme: back to the first step between them, as 'Use a different account' does.
+  for (const theme of ['dark', 'light'] as ThemeName[]) {
+    await setTheme(page, theme);
+    await page.goto('/login?returnTo=%2Fadmin');
+    await page.getByLabel('Email', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Authentication code' })).toHaveCount(0);
+    await expectNoA11yViolations(page, { label: `${theme} theme, the second step with a passkey`, soft: true });
+    if (theme === 'dark') await page.getByRole('button', { name: 'Use a different account' }).click();
+  }
+  await photographBothWidths(page, 'login-second-step-passkey');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('tablist', { name: 'Administration' })).toBeVisible();
 });

@@ -34,6 +34,7 @@ import {
   createSessionStore,
   createDeviceTracker,
   createTwoStep,
+  isAdministrator,
   pageVisitors,
   sessionPlugin,
   signUpWithVerification,
@@ -188,7 +189,13 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const bus = await createEventBus(database, app.log);
   // A sign-in from a browser the account has not used before emails the member (decision 054).
   const sessions = createSessionStore(users, { streams: bus, devices: createDeviceTracker({ db, mail: mailer, publicUrl: config.PUBLIC_URL }) });
-  const twoStep = createTwoStep({ db, secret: sessionSecret, issuer: new URL(config.PUBLIC_URL).host });
+  const twoStep = createTwoStep({
+    db,
+    secret: sessionSecret,
+    issuer: new URL(config.PUBLIC_URL).host,
+    // An administrator under REQUIRE_ADMIN_2FA gives a second step even without an authenticator app: the passkey (decision 061).
+    secondStepRequired: (user) => config.REQUIRE_ADMIN_2FA && isAdministrator(user, config.ADMIN_EMAILS),
+  });
   const readiness = createReadiness(database);
   // Discovery at start; when the provider cannot be reached the app starts anyway (logged), and tries again later.
   const oidc = config.oidc ? createOidcClient(config.oidc, config.PUBLIC_URL, app.log) : null;

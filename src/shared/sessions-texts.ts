@@ -12,6 +12,7 @@ export const SESSIONS_SECTION_ID = 'sessions';
 export const SIGN_IN_METHOD_TEXTS: Record<SignInMethod, string> = {
   password: 'Signed in with a password',
   second_factor: 'Signed in with a password and an authenticator code',
+  password_and_passkey: 'Signed in with a password and a passkey',
   passkey: 'Signed in with a passkey',
   oidc: 'Signed in with an external provider',
   sign_up: 'Signed up',

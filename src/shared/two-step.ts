@@ -41,7 +41,7 @@ export const TWO_STEP_TEXTS = {
 } as const;
 
 /** How a session began (the sessions list says so). */
-export const SIGN_IN_METHODS = ['password', 'second_factor', 'passkey', 'oidc', 'sign_up'] as const;
+export const SIGN_IN_METHODS = ['password', 'second_factor', 'password_and_passkey', 'passkey', 'oidc', 'sign_up'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** A 6-digit time code (spaces allowed, as apps show "123 456") or a recovery code ("abcde-fghij"). */
@@ -73,7 +73,11 @@ export const totpDisableSchema = z
 export type TotpDisableInput = z.infer<typeof totpDisableSchema>;
 
 export const secondFactorSchema = z.strictObject({ code: secondFactorCodeSchema });
-export const secondFactorRequiredSchema = z.object({ secondFactorRequired: z.literal(true) });
+/** The second steps an account can give (decision 061): a code from the authenticator app (or a recovery code), a passkey. */
+export const SECOND_STEP_METHODS = ['code', 'passkey'] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+/** The first step's answer when a second is needed, with the ways this account can give it. */
+export const secondFactorRequiredSchema = z.object({ secondFactorRequired: z.literal(true), methods: z.array(z.enum(SECOND_STEP_METHODS)) });
 
 export const sessionSchema = z.object({
   id: z.string(),
@@ -135,6 +139,9 @@ export const TWO_STEP_PAGE_TEXTS = {
   secondStepTitle: 'Two-step sign-in',
   secondStepHelp: 'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.',
   secondStepCodeLabel: 'Authentication code',
+  secondStepPasskeyHelp: 'Confirm it is you with one of your passkeys.',
+  secondStepUsePasskey: 'Use a passkey',
+  secondStepPasskeyBusy: 'Waiting for your passkey…',
   verify: 'Verify',
   verifying: 'Verifying...',
   useDifferentAccount: 'Use a different account',

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const recent: RecentSignInDeps = { db, signInLimits };
 
   await app.register(oidcRoutes, { config, accounts: oidcAccounts, sessions, oidc });
-  await app.register(twoStepRoutes, { config, sessions, twoStep, recent });
+  await app.register(twoStepRoutes, { config, sessions, twoStep, passkeys, recent });
   await app.register(sessionListRoutes, { sessions });
   // A password typed to confirm a new passkey counts against the same sign-in budget as the sign-in page's.
   await app.register(passkeyRoutes, { config, passkeys, sessions, recent });

@@ -87,7 +87,7 @@ describe('REQUIRE_ADMIN_2FA', () => {
     await eachRoute(admin.cookie, refusedWith('sign_in_again'));
 
     const first = await passwordSignIn(ADMIN_EMAIL);
-    expect(first.json()).toEqual({ secondFactorRequired: true });
+    expect(first.json()).toEqual({ secondFactorRequired: true, methods: ['code'] });
     const second = await post(t.app, '/api/auth/login/second-factor', { code: codeAt(secret, Date.now() + 30_000) }, pendingCookieFrom(first));
     expect(second.statusCode, second.body).toBe(200);
     const cookie = sessionCookieFrom(second);
@@ -115,9 +115,62 @@ describe('REQUIRE_ADMIN_2FA', () => {
       return sessionCookieFrom(res);
     };
 
-    it('signed in with the password alone: told to sign in again with it, on every route', async () => {
-      const res = await passwordSignIn(PASSKEY_ADMIN);
-      await eachRoute(sessionCookieFrom(res), refusedWith('sign_in_again'));
+    it('a session that began without it (the sign-up, before the passkey) is told to sign in again with it, on every route', async () => {
+      await eachRoute(passkeyAdmin.cookie, refusedWith('sign_in_again'));
+    });
+
+    it('signing in with the password asks for the passkey; answered with it, every route is open', async () => {
+      const first = await passwordSignIn(PASSKEY_ADMIN);
+      expect(first.json()).toEqual({ secondFactorRequired: true, methods: ['passkey'] });
+      expect(first.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
+      const pending = pendingCookieFrom(first);
+
+      const options = await post(t.app, '/api/auth/login/second-factor/passkey-options', {}, pending);
+      expect(options.statusCode, options.body).toBe(200);
+      const { allowCredentials } = options.json<{ allowCredentials: { id: string }[] }>();
+      expect(allowCredentials.map((c) => c.id)).toEqual([...device.credentials.keys()]);
+
+      // Someone else's passkey does not answer it, and the first step stays for the right one.
+      const stranger = new SoftwareAuthenticator({ origin: APP_URL });
+      const theirs = await signUp(t.app);
+      const theirOptions = await post(t.app, '/api/auth/passkeys/registration-options', {}, theirs.cookie);
+      expect((await post(t.app, '/api/auth/passkeys', { response: stranger.create(theirOptions.json()) }, theirs.cookie)).statusCode).toBe(201);
+      const forged = await post(t.app, '/api/auth/login/second-factor/passkey', { response: stranger.get(options.json()) }, pending);
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toMatchObject({ code: 'unknown_passkey' });
+      expect(forged.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
+
+      const retry = await post(t.app, '/api/auth/login/second-factor/passkey-options', {}, pending);
+      // Presence alone will do here: the password was the first factor.
+      const second = await post(t.app, '/api/auth/login/second-factor/passkey', { response: device.get(retry.json(), { flags: FLAGS.UP }) }, pending);
+      expect(second.statusCode, second.body).toBe(200);
+      const [session] = await t.database.db.select().from(sessions).where(and(eq(sessions.userId, passkeyAdmin.user.id), eq(sessions.signInMethod, 'password_and_passkey')));
+      expect(session).toMatchObject({ secondFactor: true });
+      await eachRoute(sessionCookieFrom(second), admitted);
+
+      // The first step was used up.
+      const again = await post(t.app, '/api/auth/login/second-factor/passkey-options', {}, pending);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toMatchObject({ code: 'second_factor_expired' });
+    });
+
+    it('the passkey step refuses without a live first step, and bad bodies with 400 JSON', async () => {
+      const expired = { message: TWO_STEP_TEXTS.pendingExpired, code: 'second_factor_expired' };
+      for (const url of ['/api/auth/login/second-factor/passkey-options', '/api/auth/login/second-factor/passkey']) {
+        // Nobody, a signed-in member, a made-up cookie: no first step.
+        for (const cookie of [undefined, member.cookie, 'csm_second_step=made-up']) {
+          const res = await post(t.app, url, url.endsWith('passkey') ? { response: { id: 'x' } } : {}, cookie);
+          expect([400, 401], `${url} ${cookie}: ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 401) expect(res.json()).toEqual(expired);
+        }
+      }
+      const pending = pendingCookieFrom(await passwordSignIn(PASSKEY_ADMIN));
+      for (const payload of [{}, { response: 'nope' }, { response: { id: 7 } }, { response: {}, extra: 1 }]) {
+        const res = await post(t.app, '/api/auth/login/second-factor/passkey', payload, pending);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json<{ code: string }>().code).toBeDefined();
+        expect(res.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
+      }
     });
 
     it('signed in with the passkey, which verified the person: every route is open', async () => {
@@ -127,6 +180,16 @@ describe('REQUIRE_ADMIN_2FA', () => {
     it('signed in with the passkey without user verification (presence only): refused as a single factor', async () => {
       await eachRoute(await signInWithPasskey(FLAGS.UP), refusedWith('sign_in_again'));
     });
+  });
+
+  it('a member who is no administrator and has a passkey but not two-step sign-in signs in with the password alone', async () => {
+    const someone = await signUp(t.app);
+    const device = new SoftwareAuthenticator({ origin: APP_URL });
+    const options = await post(t.app, '/api/auth/passkeys/registration-options', {}, someone.cookie);
+    expect((await post(t.app, '/api/auth/passkeys', { response: device.create(options.json()) }, someone.cookie)).statusCode).toBe(201);
+    const res = await passwordSignIn(someone.email);
+    expect(res.json()).toMatchObject({ id: someone.user.id });
+    expect(sessionCookieFrom(res)).toBeTruthy();
   });
 
   it('the sessions list says which sessions began with a second factor', async () => {

@@ -82,7 +82,7 @@ describe('the second step of a sign-in', () => {
 
 describe('the sign-in form with two-step sign-in on', () => {
   async function reachSecondStep() {
-    stubApi({ [LOGIN]: ok({ secondFactorRequired: true }) });
+    stubApi({ [LOGIN]: ok({ secondFactorRequired: true, methods: ['code'] }) });
     const onSignedIn = vi.fn();
     const app = renderWithApp(<SignInForm onSignedIn={onSignedIn} />, { signedInAs: null });
     await app.user.type(screen.getByLabelText('Email'), 'neighbour@example.com');

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { loginSchema } from '#shared/auth.js';
-import { TWO_STEP_TEXTS } from '#shared/two-step.js';
+import { type SecondStepMethod, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { paths } from '../../core/paths.js';
 import { EmailField } from '../../components/form/email-field.js';
 import { PasswordField } from '../../components/form/password-field.js';
@@ -33,7 +33,8 @@ export function SignInForm({ onSignedIn, emailAutoComplete, onSecondStep }: Sign
   // After success the page is about to be replaced; keep the form locked until then.
   const busy = login.isPending || login.isSuccess;
   // With two-step sign-in on, the right password leads to the second step (decision 054); back from it, the field to type in.
-  const [secondStep, setSecondStep] = useState(false);
+  const [methods, setMethods] = useState<readonly SecondStepMethod[] | null>(null);
+  const secondStep = methods !== null;
   const returnTo = useRef<'email' | 'password' | null>(null);
   useEffect(() => onSecondStep?.(secondStep), [secondStep, onSecondStep]);
   useEffect(() => {
@@ -52,9 +53,9 @@ export function SignInForm({ onSignedIn, emailAutoComplete, onSecondStep }: Sign
         form.reset();
       }
       returnTo.current = expired ? 'password' : 'email';
-      setSecondStep(false);
+      setMethods(null);
     };
-    return <SecondFactorForm onSignedIn={onSignedIn} onBack={back} />;
+    return <SecondFactorForm methods={methods} onSignedIn={onSignedIn} onBack={back} />;
   }
 
   return (
@@ -63,7 +64,7 @@ export function SignInForm({ onSignedIn, emailAutoComplete, onSecondStep }: Sign
         onSubmit={(event) =>
           void form.handleSubmit((values) =>
             login.mutate(values, {
-              onSuccess: (answer) => (needsSecondFactor(answer) ? setSecondStep(true) : onSignedIn()),
+              onSuccess: (answer) => (needsSecondFactor(answer) ? setMethods(answer.methods) : onSignedIn()),
               onError: (error) => showServerErrors(form.setError, error, ['email', 'password']),
             }),
           )(event)

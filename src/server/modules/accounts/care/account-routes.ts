@@ -27,7 +27,7 @@ import { beginSecondStep } from '../two-step/routes.js';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** Account care under /api/auth (decision 014): the emailed links and the changes a signed-in person makes. */
-export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: AccountService; sessions: SessionStore; twoStep: Pick<TwoStep, 'isEnabled'> }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: AccountService; sessions: SessionStore; twoStep: Pick<TwoStep, 'secondStepsOf'> }> = async (
   app,
   opts,
 ) => {
@@ -62,7 +62,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config; account: Acc
     async (request, reply) => {
       assertLocalAccounts(config);
       const user = await account.resetPassword(request.body.token, request.body.password);
-      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, sessions, user.id);
+      const methods = await twoStep.secondStepsOf(user);
+      if (methods.length > 0) return beginSecondStep(reply, config, sessions, user.id, methods);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });
       return presentUser(user, config.ADMIN_EMAILS);
     },

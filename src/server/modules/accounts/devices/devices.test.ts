@@ -129,7 +129,7 @@ describe('the new-device email', () => {
     const cookie = signedIn.cookies.find((c) => c.name === 'csm_session')!;
     const { secret } = await enableTwoStep(t.app, `csm_session=${cookie.value}`);
     const first = await login(person.email);
-    expect(first.json()).toEqual({ secondFactorRequired: true });
+    expect(first.json()).toEqual({ secondFactorRequired: true, methods: ['code'] });
     expect(deviceCookieFrom(first)).toBeUndefined();
     expect(await newSignInEmails(person.email)).toHaveLength(0);
     const second = await t.app.inject({

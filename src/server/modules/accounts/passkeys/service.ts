@@ -126,6 +126,35 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     await repo.insertChallenge({ challenge, purpose, userId, expiresAt: new Date(now() + WEBAUTHN_CHALLENGE_MS) });
   }
 
+  const failed = () => unauthorized(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' });
+  type Assertion = { newCounter: number; credentialBackedUp: boolean; credentialDeviceType: string; userVerified: boolean };
+
+  /** The passkey's signature over `challenge`, its user handle, origin, relying party and counter, checked. */
+  async function verifyAssertion(response: AuthenticationResponseJSON, challenge: string, { passkey, user }: { passkey: PasskeyRow; user: UserRow }): Promise<Assertion> {
+    const userHandle = response.response.userHandle;
+    if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) throw failed();
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin,
+        expectedRPID: rpID,
+        credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+        requireUserVerification: false,
+      });
+      if (!verification.verified) throw failed();
+      return verification.authenticationInfo;
+    } catch {
+      throw failed();
+    }
+  }
+
+  /** The counter, backup state and time of a verified use; refused when another use moved the counter first. */
+  async function recordUse(passkey: PasskeyRow, info: Assertion): Promise<void> {
+    const recorded = await repo.recordUse(passkey.id, { counter: info.newCounter, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType, at: new Date(now()) });
+    if (!recorded) throw failed();
+  }
+
   return {
     async list(userId: string): Promise<Passkey[]> {
       return (await repo.listOf(userId)).map(presentPasskey);
@@ -224,41 +253,49 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
      */
     async authenticate(input: PasskeyAuthenticateInput): Promise<{ user: UserRow; userVerified: boolean }> {
       const response = input.response as AuthenticationResponseJSON;
-      const failed = () => unauthorized(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' });
       const challenge = await consumeChallenge(response.response.clientDataJSON, 'authentication', null, () =>
         badRequest(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' }),
       );
       const found = await repo.findByCredentialId(response.id);
       if (!found) throw unauthorized(PASSKEY_TEXTS.unknownPasskey, { code: 'unknown_passkey' });
-      const { passkey, user } = found;
-      const userHandle = response.response.userHandle;
-      if (userHandle !== undefined && userHandle !== isoBase64URL.fromBuffer(userHandleOf(user.id))) throw failed();
-      let info;
-      try {
-        const verification = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge: challenge,
-          expectedOrigin,
-          expectedRPID: rpID,
-          credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
-          requireUserVerification: false,
-        });
-        if (!verification.verified) throw failed();
-        info = verification.authenticationInfo;
-      } catch {
-        throw failed();
-      }
+      const { user } = found;
+      const info = await verifyAssertion(response, challenge, found);
       // The reason and the appeal link only now, after the passkey proved the person: nobody else learns why.
       if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended', details: await deps.suspension?.forSignIn(user.id) });
       if (user.totpEnabledAt !== null && !info.userVerified) throw unauthorized(PASSKEY_TEXTS.userVerificationRequired, { code: 'passkey_failed' });
-      const recorded = await repo.recordUse(passkey.id, {
-        counter: info.newCounter,
-        backedUp: info.credentialBackedUp,
-        deviceType: info.credentialDeviceType,
-        at: new Date(now()),
-      });
-      if (!recorded) throw failed();
+      await recordUse(found.passkey, info);
       return { user, userVerified: info.userVerified };
+    },
+
+    /**
+     * A passkey as the second step after the password (decision 061): a challenge bound to the member, offering only
+     * their own passkeys (`allowCredentials`), so the browser asks for one of them by name.
+     */
+    async secondStepOptions(userId: string): Promise<PasskeyAuthenticationOptions> {
+      const own = await repo.listOf(userId);
+      if (own.length === 0) throw unauthorized(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' });
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'preferred',
+        timeout: WEBAUTHN_CHALLENGE_MS,
+        allowCredentials: own.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+      });
+      await storeChallenge(options.challenge, 'authentication', userId);
+      return options as PasskeyAuthenticationOptions;
+    },
+
+    /**
+     * The second step's answer: a challenge made for this member, signed by a passkey of theirs. The password was the
+     * first factor, so the passkey counts whether or not it also verified the person. Refused like a sign-in's.
+     */
+    async verifySecondStep(userId: string, input: PasskeyAuthenticateInput): Promise<void> {
+      const response = input.response as AuthenticationResponseJSON;
+      const challenge = await consumeChallenge(response.response.clientDataJSON, 'authentication', userId, () =>
+        badRequest(PASSKEY_TEXTS.signInFailed, { code: 'passkey_failed' }),
+      );
+      const found = await repo.findByCredentialId(response.id);
+      if (!found || found.user.id !== userId) throw unauthorized(PASSKEY_TEXTS.unknownPasskey, { code: 'unknown_passkey' });
+      await recordUse(found.passkey, await verifyAssertion(response, challenge, found));
     },
 
     /** Housekeeping (hourly, `app.housekeeping()`): deletes the challenges past their five minutes; answers how many. */

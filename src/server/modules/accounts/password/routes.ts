@@ -22,7 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
   config: Config;
   password: PasswordService;
   sessions: SessionStore;
-  twoStep: Pick<TwoStep, 'isEnabled'>;
+  twoStep: Pick<TwoStep, 'secondStepsOf'>;
   signInLimits: SignInLimits;
 }> = async (app, opts) => {
   const { config, password, sessions, twoStep, signInLimits } = opts;
@@ -44,7 +44,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/auth/login',
-    // With two-step sign-in on, the right password answers { secondFactorRequired: true } and no session (decision 054).
+    // With two-step sign-in on, the right password answers { secondFactorRequired: true, methods } and no session (decisions 054 and 061).
     { config: { allowBeforeTerms: true }, schema: { body: loginSchema, response: { 200: z.union([userSchema, secondFactorRequiredSchema]), ...errors } } },
     async (request, reply) => {
       assertLocalAccounts(config);
@@ -53,7 +53,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{
       await signInLimits.attempt(request.body.email, address);
       const user = await password.authenticate(request.body);
       await signInLimits.succeeded(request.body.email, address);
-      if (twoStep.isEnabled(user)) return beginSecondStep(reply, config, sessions, user.id);
+      const methods = await twoStep.secondStepsOf(user);
+      if (methods.length > 0) return beginSecondStep(reply, config, sessions, user.id, methods);
       await startSession(request, reply, { sessions, config, userId: user.id, method: 'password' });
       return presentUser(user, config.ADMIN_EMAILS);
     },

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '#shared/auth.js';
+import { authenticationOptionsSchema, passkeyAuthenticateSchema } from '#shared/passkeys.js';
 import { apiErrorSchema } from '#shared/errors.js';
 import { MESSAGES } from '#shared/texts.js';
 import {
   recoveryCodesSchema,
+  type SecondFactorRequired,
+  type SecondStepMethod,
   SECOND_FACTOR_TRIES,
   SECOND_FACTOR_WINDOW_MINUTES,
   secondFactorSchema,
@@ -23,6 +26,7 @@ import { presentUser } from '../identity/presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 import { createAuthRepository } from '../identity/repository.js';
 import { PENDING_SIGN_IN_MS, type SessionStore } from '../identity/sessions.js';
+import type { PasskeyService } from '../passkeys/service.js';
 import type { TwoStep } from './service.js';
 
 /**
@@ -36,11 +40,14 @@ export const PENDING_COOKIE = 'csm_second_step';
 const pendingCookieName = (config: Config) => hostCookieName(PENDING_COOKIE, config.PUBLIC_URL);
 const pendingCookieOptions = (config: Config) => hostCookieOptions(config.PUBLIC_URL);
 
-/** After the right password of an account with two-step sign-in on: no session yet, a pending sign-in instead. */
-export async function beginSecondStep(reply: FastifyReply, config: Config, sessions: SessionStore, userId: string): Promise<{ secondFactorRequired: true }> {
+/**
+ * After the right password of an account that gives a second step (`TwoStep.secondStepsOf`): no session yet, a pending
+ * sign-in instead, and the ways this account can give the second step.
+ */
+export async function beginSecondStep(reply: FastifyReply, config: Config, sessions: SessionStore, userId: string, methods: SecondStepMethod[]): Promise<SecondFactorRequired> {
   const token = await sessions.beginPending(userId);
   reply.setCookie(pendingCookieName(config), token, { ...pendingCookieOptions(config), maxAge: PENDING_SIGN_IN_MS / 1000, signed: true });
-  return { secondFactorRequired: true };
+  return { secondFactorRequired: true, methods };
 }
 
 /** The pending sign-in's token from its cookie, when the cookie is ours. */
@@ -54,13 +61,18 @@ function pendingToken(request: FastifyRequest, config: Config): string | undefin
 const invalidCode = () => badRequest(TWO_STEP_TEXTS.invalidCode, { code: 'invalid_second_factor', errors: { code: TWO_STEP_TEXTS.invalidCode } });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: SessionStore; twoStep: TwoStep; recent: RecentSignInDeps }> = async (app, opts) => {
-  const { config, sessions, twoStep, recent } = opts;
+export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: SessionStore; twoStep: TwoStep; passkeys: PasskeyService; recent: RecentSignInDeps }> = async (
+  app,
+  opts,
+) => {
+  const { config, sessions, twoStep, passkeys, recent } = opts;
   const repo = createAuthRepository(recent.db);
   // One person's budgets, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
   const secondFactorTries = new RateLimit({ name: 'second-factor', points: SECOND_FACTOR_TRIES, durationSeconds: SECOND_FACTOR_WINDOW_MINUTES * 60 });
   const enableTries = new RateLimit({ name: 'totp-enable', points: 10, durationSeconds: 10 * 60 });
   const setups = new RateLimit({ name: 'totp-setup', points: 10, durationSeconds: 60 * 60 });
+  // Each is a stored challenge: as many as a person could want in the five minutes of a first step.
+  const passkeyStepOptions = new RateLimit({ name: 'second-step-passkey-options', points: 10, durationSeconds: SECOND_FACTOR_WINDOW_MINUTES * 60 });
   const present = (row: Parameters<typeof presentUser>[0]) => presentUser(row, config.ADMIN_EMAILS);
 
   app.post(
@@ -111,27 +123,62 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
     },
   );
 
+  /** The account of the browser's live pending sign-in (its cookie and token), or 401 `second_factor_expired`. */
+  const expired = () => unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
+  async function pendingSignIn(request: FastifyRequest): Promise<{ token: string; userId: string }> {
+    const token = pendingToken(request, config);
+    const userId = token ? await sessions.pendingUser(token) : undefined;
+    if (!token || !userId) throw expired();
+    return { token, userId };
+  }
+
+  /** The second step was given: the pending sign-in is used up (once) and the session starts. */
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, token: string, method: 'second_factor' | 'password_and_passkey') {
+    reply.clearCookie(pendingCookieName(config), pendingCookieOptions(config));
+    // Used up here, once: of two requests with the same cookie, only the one whose delete took the row goes on.
+    const userId = await sessions.finishPending(token);
+    if (!userId) throw expired();
+    const user = await repo.findUserById(userId);
+    if (!user || user.deletedAt) throw expired();
+    // Banned during the five minutes: refused as at the first step.
+    if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
+    await startSession(request, reply, { sessions, config, userId, method, secondFactor: true });
+    return present(user);
+  }
+
   app.post(
     '/api/auth/login/second-factor',
     { config: { allowBeforeTerms: true }, schema: { body: secondFactorSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
-      const token = pendingToken(request, config);
-      const expired = () => unauthorized(TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' });
-      const pendingFor = token ? await sessions.pendingUser(token) : undefined;
-      if (!token || !pendingFor) throw expired();
-      await secondFactorTries.consume(pendingFor);
-      if (!(await twoStep.verifyCode(pendingFor, request.body.code))) throw invalidCode();
-      await secondFactorTries.reset(pendingFor);
-      reply.clearCookie(pendingCookieName(config), pendingCookieOptions(config));
-      // Used up here, once: of two requests with the same cookie, only the one whose delete took the row goes on.
-      const userId = await sessions.finishPending(token);
-      if (!userId) throw expired();
-      const user = await repo.findUserById(userId);
-      if (!user || user.deletedAt) throw expired();
-      // Banned during the five minutes: refused as at the first step.
-      if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
-      await startSession(request, reply, { sessions, config, userId, method: 'second_factor', secondFactor: true });
-      return present(user);
+      const { token, userId } = await pendingSignIn(request);
+      await secondFactorTries.consume(userId);
+      if (!(await twoStep.verifyCode(userId, request.body.code))) throw invalidCode();
+      await secondFactorTries.reset(userId);
+      return finishSignIn(request, reply, token, 'second_factor');
+    },
+  );
+
+  // A passkey as the second step (decision 061): the challenge names the account's own passkeys.
+  app.post(
+    '/api/auth/login/second-factor/passkey-options',
+    { config: { allowBeforeTerms: true }, schema: { response: { 200: authenticationOptionsSchema, ...errors } } },
+    async (request) => {
+      const { userId } = await pendingSignIn(request);
+      await passkeyStepOptions.consume(userId);
+      return passkeys.secondStepOptions(userId);
+    },
+  );
+
+  app.post(
+    '/api/auth/login/second-factor/passkey',
+    { config: { allowBeforeTerms: true }, schema: { body: passkeyAuthenticateSchema, response: { 200: userSchema, ...errors } } },
+    async (request, reply) => {
+      const { token, userId } = await pendingSignIn(request);
+      // The same budget as codes: a stolen password gets no more tries by switching kinds.
+      await secondFactorTries.consume(userId);
+      await passkeys.verifySecondStep(userId, request.body);
+      await secondFactorTries.reset(userId);
+      return finishSignIn(request, reply, token, 'password_and_passkey');
     },
   );
 };

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import { RECOVERY_CODE_COUNT, type TotpSetupAnswer } from '#shared/two-step.js';
+import { RECOVERY_CODE_COUNT, type SecondStepMethod, type TotpSetupAnswer } from '#shared/two-step.js';
 import type { Db } from '#server/db/client.js';
 import { transaction } from '#server/lib/transaction.js';
 import type { UserRow } from '../identity/repository.js';
@@ -32,6 +32,11 @@ export interface TwoStepDeps {
   secret: string;
   /** The issuer the authenticator app shows beside the account (e.g. the site's host). */
   issuer: string;
+  /**
+   * REQUIRE_ADMIN_2FA (decision 061): whether this account must give a second step even without two-step sign-in on
+   * (an administrator, whose passkey is then asked for after the password). Absent: never.
+   */
+  secondStepRequired?: (user: UserRow) => boolean;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -149,6 +154,18 @@ export function createTwoStep(deps: TwoStepDeps) {
     /** Turns two-step sign-in off: the secret and the recovery codes go. */
     async disable(userId: string): Promise<void> {
       await transaction(db, (tx) => repo.disable(tx, userId));
+    },
+
+    /**
+     * The second steps a password sign-in of this account asks for (decision 061), none when the password is enough:
+     * with two-step sign-in on, a code, and a passkey when there is one; for an account REQUIRE_ADMIN_2FA holds to a
+     * second step, its passkey. An administrator with neither gets a session, which the admin gate then refuses.
+     */
+    async secondStepsOf(user: UserRow): Promise<SecondStepMethod[]> {
+      const code = user.totpEnabledAt !== null;
+      if (!code && !deps.secondStepRequired?.(user)) return [];
+      const passkey = await passkeys.hasAny(user.id);
+      return [...(code ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
     },
 
     /** REQUIRE_ADMIN_2FA: two-step sign-in is on, or the member has a passkey. */

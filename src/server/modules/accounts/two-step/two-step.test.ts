@@ -28,7 +28,7 @@ const ageSessionsOf = (id: string, minutes: number) =>
 async function firstStep(email: string): Promise<string> {
   const res = await login(email);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ secondFactorRequired: true });
+  expect(res.json()).toEqual({ secondFactorRequired: true, methods: ['code'] });
   expect(res.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
   return pendingCookieFrom(res);
 }
@@ -267,7 +267,7 @@ describe('signing in with two-step sign-in on', () => {
     const token = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
     const reset = await post('/api/auth/reset-password', { token, password: 'a brand new passphrase' });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(reset.json()).toEqual({ secondFactorRequired: true });
+    expect(reset.json()).toEqual({ secondFactorRequired: true, methods: ['code'] });
     expect(reset.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
     expect((await userRow(someone.user.id)).totpEnabledAt).not.toBeNull();
     const done = await secondFactor(codeAt(theirs, Date.now() + STEP_MS), pendingCookieFrom(reset));

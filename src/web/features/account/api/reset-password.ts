@@ -6,7 +6,7 @@ import { api } from '#web/lib/api.js';
 
 /**
  * POST /api/auth/reset-password: sets the new password, ends every other session and signs the person in; with
- * two-step sign-in on, answers `{ secondFactorRequired: true }` instead, and the second step signs in (decision 054).
+ * two-step sign-in on, answers `{ secondFactorRequired: true, methods }` instead, and the second step signs in (decision 054).
  */
 export function resetPassword(input: ResetPasswordInput): Promise<User | SecondFactorRequired> {
   return api.post<User | SecondFactorRequired>('/api/auth/reset-password', input);

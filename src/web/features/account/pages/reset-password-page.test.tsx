@@ -29,7 +29,7 @@ describe('the reset-password page with two-step sign-in on', () => {
   beforeEach(() => vi.mocked(toastAfterLoad).mockClear());
 
   it('asks for the code after setting the password, then signs in', async () => {
-    const api = stubApi({ [RESET]: ok({ secondFactorRequired: true }), [SECOND_FACTOR]: ok(aUser({ twoStepEnabled: true })) });
+    const api = stubApi({ [RESET]: ok({ secondFactorRequired: true, methods: ['code'] }), [SECOND_FACTOR]: ok(aUser({ twoStepEnabled: true })) });
     const { user } = await setNewPassword();
     expect(screen.getByText(TWO_STEP_PAGE_TEXTS.resetSecondStep)).toBeDefined();
     await user.type(screen.getByRole('textbox', { name: TWO_STEP_PAGE_TEXTS.secondStepCodeLabel }), '123456');
@@ -39,7 +39,7 @@ describe('the reset-password page with two-step sign-in on', () => {
   });
 
   it('sends the person to sign in with the new password when the second step expired', async () => {
-    stubApi({ [RESET]: ok({ secondFactorRequired: true }), [SECOND_FACTOR]: refuse(401, TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' }) });
+    stubApi({ [RESET]: ok({ secondFactorRequired: true, methods: ['code'] }), [SECOND_FACTOR]: refuse(401, TWO_STEP_TEXTS.pendingExpired, { code: 'second_factor_expired' }) });
     const { user, history } = await setNewPassword();
     await user.type(screen.getByRole('textbox', { name: TWO_STEP_PAGE_TEXTS.secondStepCodeLabel }), '123456');
     await user.click(screen.getByRole('button', { name: TWO_STEP_PAGE_TEXTS.verify }));
@@ -50,7 +50,7 @@ describe('the reset-password page with two-step sign-in on', () => {
   });
 
   it("'Back to sign in' opens the sign-in page", async () => {
-    stubApi({ [RESET]: ok({ secondFactorRequired: true }) });
+    stubApi({ [RESET]: ok({ secondFactorRequired: true, methods: ['code'] }) });
     const { user, history } = await setNewPassword();
     await user.click(screen.getByRole('button', { name: TWO_STEP_PAGE_TEXTS.backToSignIn }));
     expect(history.at(-1)).toBe('/login');

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
-import { TWO_STEP_PAGE_TEXTS } from '#shared/two-step.js';
+import { type SecondStepMethod, TWO_STEP_PAGE_TEXTS } from '#shared/two-step.js';
 import { paths } from '#web/core/paths.js';
 import { PasswordField } from '#web/components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
@@ -30,6 +30,7 @@ export default function ResetPasswordPage() {
   const [linkRefused, setLinkRefused] = useState(false);
   // The new password is set; with two-step sign-in on, the session still waits for a code (decision 054).
   const [step, setStep] = useState<'password' | 'second-factor' | 'expired'>('password');
+  const [methods, setMethods] = useState<readonly SecondStepMethod[]>(['code']);
   const [, navigate] = useLocation();
   const reset = useResetPassword();
   const form = useForm<z.input<typeof resetPasswordFormSchema>, unknown, ResetPasswordFormValues>({
@@ -67,6 +68,7 @@ export default function ResetPasswordPage() {
     return (
       <AccountCard title="Set a new password" description={TWO_STEP_PAGE_TEXTS.resetSecondStep}>
         <SecondFactorForm
+          methods={methods}
           onSignedIn={signedIn}
           onBack={(expired) => (expired ? setStep('expired') : navigate(paths.login))}
           backLabel={TWO_STEP_PAGE_TEXTS.backToSignIn}
@@ -80,7 +82,11 @@ export default function ResetPasswordPage() {
       { token, password },
       {
         // A full page load: the new session cookie, and nothing cached from before it.
-        onSuccess: (answer) => (needsSecondFactor(answer) ? setStep('second-factor') : signedIn()),
+        onSuccess: (answer) => {
+          if (!needsSecondFactor(answer)) return signedIn();
+          setMethods(answer.methods);
+          setStep('second-factor');
+        },
         onError: (error) => {
           if (isInvalidLink(error)) setLinkRefused(true);
           else showServerErrors(form.setError, error, ['password']);
