@@ -206,3 +206,45 @@ describe('a malformed or overlong path', () => {
     expect(res.json()).toEqual({ message, code });
   });
 });
+
+describe('a body whose fields are all optional', () => {
+  /** The three ways of saying nothing, each sent when called: no body at all, an empty body sent as JSON, and `{}`. */
+  const nothing = (method: 'POST', url: string, who: SignedUp) => [
+    () => t.app.inject({ method, url, headers: { cookie: who.cookie }, remoteAddress: randomIp() }),
+    () => t.app.inject({ method, url, headers: { cookie: who.cookie, 'content-type': 'application/json' }, payload: '', remoteAddress: randomIp() }),
+    () => t.app.inject({ method, url, headers: { cookie: who.cookie }, payload: {}, remoteAddress: randomIp() }),
+  ];
+
+  it('is the same whether it is missing, empty or {}: two-step setup answers a secret each time', async () => {
+    const someone = await signUp(t.app);
+    for (const request of nothing('POST', '/api/auth/totp/setup', someone)) {
+      const res = await request();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toHaveProperty('secret');
+    }
+  });
+
+  it('the same for a passkey challenge, and for a ban, whose reason is optional', async () => {
+    const someone = await signUp(t.app);
+    for (const request of nothing('POST', '/api/auth/passkeys/registration-options', someone)) {
+      const res = await request();
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const [index, request] of nothing('POST', `/api/admin/users/${someone.user.id}/ban`, admin).entries()) {
+      const res = await request();
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await send('POST', `/api/admin/users/${someone.user.id}/unban`, admin)).statusCode, `unban after ${index}`).toBe(200);
+    }
+  });
+
+  it('a route that needs fields still refuses an empty body with 400 JSON, and bad JSON stays refused', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '', remoteAddress: randomIp() });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'validation_failed' });
+    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{', remoteAddress: randomIp() });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'invalid_json' });
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/auth/totp/setup', headers: { cookie: member.cookie, 'content-type': 'application/json' }, payload: '{"__proto__": {"admin": true}}', remoteAddress: randomIp() });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});

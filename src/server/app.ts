@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { codeForStatus } from '../shared/error-codes.js';
 import { MESSAGES } from '../shared/texts.js';
@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { seedDemoData } from './demo/seed.js';
 import { isApiPath, unroutedPath } from './lib/api-paths.js';
+import { acceptEmptyJsonBodies, bodyValidatorCompiler } from './lib/optional-bodies.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { createPasswordHasher } from './lib/passwords.js';
 import { createRateLimitStore, withRateLimitStore } from './lib/rate-limit-store.js';
@@ -128,7 +129,8 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
       void reply.code(status).send({ message: status === 414 ? MESSAGES.tooLarge : MESSAGES.badUrl, code: codeForStatus(status) });
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodyValidatorCompiler);
+  acceptEmptyJsonBodies(app);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
   registerErrorHandling(app);
   app.addHook('onRequest', echoRequestId);
