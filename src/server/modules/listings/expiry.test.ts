@@ -386,6 +386,15 @@ describe('the emailed renew link', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: EXPIRY_TEXTS.tooManyTries, code: 'rate_limited' });
   });
+
+  it('counts an IPv6 network as one address, as every other limiter does: the addresses of one /64 share the 60', async () => {
+    const { listing } = await reminded();
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+    const attempt = (i: number) =>
+      t.app.inject({ method: 'POST', url: `/api/services/${listing.id}/renewal`, remoteAddress: `${prefix}::${(i + 1).toString(16)}`, payload: { token: 'B'.repeat(43) } });
+    for (let i = 0; i < 60; i += 1) expect((await attempt(i)).statusCode).toBe(400);
+    expect((await attempt(60)).statusCode).toBe(429);
+  });
 });
 
 describe('listings from before expiry, and expiry turned off', () => {

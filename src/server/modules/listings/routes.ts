@@ -18,6 +18,7 @@ import {
   WRITE_LIMIT_TEXTS,
 } from '#shared/services.js';
 import { EXPIRY_TEXTS, listingRenewalSchema, renewalBodySchema, renewalQuerySchema } from '#shared/listing-expiry.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
 import { requireUser, type Viewer } from '../../lib/viewer.js';
@@ -103,7 +104,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     '/api/services/:id/renewal',
     { schema: { params: idParams, querystring: renewalQuerySchema, response: { 200: listingRenewalSchema, ...renewalErrors } } },
     async (request, reply) => {
-      await renewalTries.consume(request.ip);
+      await renewalTries.consume(clientAddress(request));
       reply.header('cache-control', 'no-store');
       return services.renewalPreview(request.params.id, request.query.token);
     },
@@ -113,7 +114,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     '/api/services/:id/renewal',
     { schema: { params: idParams, body: renewalBodySchema, response: { 200: listingRenewalSchema, ...renewalErrors } } },
     async (request) => {
-      await renewalTries.consume(request.ip);
+      await renewalTries.consume(clientAddress(request));
       return services.renewByLink(request.params.id, request.body.token);
     },
   );

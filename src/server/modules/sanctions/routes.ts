@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/errors.js';
 import { appealSchema, createAppealSchema, SANCTION_TEXTS } from '#shared/sanctions.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { SanctionsService } from './service.js';
 
@@ -13,7 +14,7 @@ export const sanctionsRoutes: FastifyPluginAsyncZod<{ sanctions: SanctionsServic
     '/api/appeals',
     { schema: { body: createAppealSchema, response: { 201: appealSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema } } },
     async (request, reply) => {
-      await tries.consume(request.ip);
+      await tries.consume(clientAddress(request));
       return reply.code(201).send(await sanctions.appeal(request.body));
     },
   );
