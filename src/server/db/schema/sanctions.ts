@@ -1,5 +1,5 @@
 import { sql as rawSql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { users } from './accounts.js';
 
@@ -7,7 +7,7 @@ import { users } from './accounts.js';
 
 /**
  * A ban: why, by whom, when, and when it was lifted. The account's own `is_banned` (accounts) says whether it stands;
- * this row says why, and carries the appeal link's hash while one is out (single use, APPEAL_LINK_DAYS).
+ * this row says why; its appeal links are in `appeal_links`.
  */
 export const bans = pgTable(
   'bans',
@@ -21,16 +21,33 @@ export const bans = pgTable(
     createdAt: createdAt(),
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: text('lifted_by').references(() => users.id, { onDelete: 'set null' }),
-    /** SHA-256 of the appeal link's token; cleared when an appeal is sent. */
-    appealTokenHash: text('appeal_token_hash'),
-    appealTokenExpiresAt: timestamp('appeal_token_expires_at', { withTimezone: true }),
   },
   (t) => [
     check('bans_reason_length', rawSql`${t.reason} is null or char_length(${t.reason}) between 1 and 500`),
     // One standing ban per person.
     uniqueIndex('bans_one_standing_key').on(t.userId).where(rawSql`${t.liftedAt} is null`),
-    uniqueIndex('bans_appeal_token_key').on(t.appealTokenHash),
   ],
+);
+
+/**
+ * The appeal links of a standing ban (decision 047, amended): the one emailed with the ban, valid for its
+ * APPEAL_LINK_DAYS whatever else happens, and one more for each sign-in refused with the reason (the newest few kept).
+ * Every link of the ban goes when an appeal is sent (one per ban) or the ban is lifted.
+ */
+export const appealLinks = pgTable(
+  'appeal_links',
+  {
+    /** SHA-256 of the link's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    banId: integer('ban_id')
+      .notNull()
+      .references(() => bans.id, { onDelete: 'cascade' }),
+    /** The link of the ban's email, which a sign-in never pushes out. */
+    emailed: boolean('emailed').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('appeal_links_ban_id_idx').on(t.banId, t.createdAt)],
 );
 
 /** A banned person's appeal: one per ban, pending until an administrator lifts the ban or upholds it. */

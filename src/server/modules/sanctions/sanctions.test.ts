@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AuditLogPage } from '#shared/admin.js';
 import type { Conversation, MessagePage } from '#shared/messaging.js';
 import { type AdminAppeal, type AdminAppealsPage, type Appeal, SANCTION_TEXTS } from '#shared/sanctions.js';
-import { bans, outbox } from '../../db/schema.js';
+import { appealLinks, bans, outbox } from '../../db/schema.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
 import { call, ok } from '#test/helpers/admin.js';
 import { markEmailVerified, randomIp, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
@@ -137,24 +137,43 @@ describe('appealing', () => {
     expect(audit.entries[0]).toMatchObject({ action: 'appeal.uphold', targetId: member.user.id, summary: member.user.username });
   });
 
-  it('refuses an expired link, an unknown one, a link of a lifted ban, an empty or long message (400), and a newer link replaces the older', async () => {
+  it('keeps the emailed link working after sign-ins, each of which gives a link too; one appeal uses them all up', async () => {
     const member = await bannedMember();
-    const first = tokenOf((await login(member)).json<{ appealUrl: string }>().appealUrl);
-    const second = tokenOf((await login(member)).json<{ appealUrl: string }>().appealUrl);
-    expect((await appeal({ token: first, message: 'Hello' })).statusCode).toBe(400);
-    for (const payload of [{ token: second, message: '   ' }, { token: second, message: 'x'.repeat(2001) }, { token: second }, { message: 'Hello' }, { token: 'x'.repeat(201), message: 'Hello' }]) {
+    const [email] = await emailsTo(member.email, 'account-suspended');
+    const emailed = tokenOf(/(http\S+\/appeal\?token=[\w-]{43})/.exec(email!.text)![1]!);
+    // Most people try to sign in first, then open the email.
+    const fromSignIns = [];
+    for (let i = 0; i < 7; i += 1) fromSignIns.push(tokenOf((await login(member)).json<{ appealUrl: string }>().appealUrl));
+    // The newest five sign-in links are kept besides the emailed one; the two oldest went.
+    expect((await appeal({ token: fromSignIns[0]!, message: 'Hello' })).statusCode).toBe(400);
+    expect((await appeal({ token: fromSignIns[1]!, message: 'Hello' })).statusCode).toBe(400);
+    const sent = await appeal({ token: emailed, message: 'I paid them back; here is how.' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // One appeal per ban: every other link of it stops working, and a sign-in offers none.
+    for (const token of fromSignIns.slice(2)) {
+      expect((await appeal({ token, message: 'Again' })).json()).toEqual({ message: SANCTION_TEXTS.invalidAppealLink, code: 'invalid_link' });
+    }
+    expect((await login(member)).json()).toMatchObject({ code: 'account_suspended', appealUrl: null });
+  });
+
+  it('refuses an expired link, an unknown one, a link of a lifted ban, an empty or long message (400)', async () => {
+    const member = await bannedMember();
+    const link = tokenOf((await login(member)).json<{ appealUrl: string }>().appealUrl);
+    for (const payload of [{ token: link, message: '   ' }, { token: link, message: 'x'.repeat(2001) }, { token: link }, { message: 'Hello' }, { token: 'x'.repeat(201), message: 'Hello' }]) {
       expect((await appeal(payload)).statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
     }
     expect((await appeal({ token: 'not-a-token', message: 'Hello' })).json()).toEqual({ message: SANCTION_TEXTS.invalidAppealLink, code: 'invalid_link' });
 
-    // Thirty days later the link no longer works.
-    await t.database.db.update(bans).set({ appealTokenExpiresAt: sql`now() - interval '1 second'` }).where(eq(bans.userId, member.user.id));
-    expect((await appeal({ token: second, message: 'Hello' })).statusCode).toBe(400);
+    // Thirty days later the links no longer work.
+    const [standing] = await t.database.db.select({ id: bans.id }).from(bans).where(eq(bans.userId, member.user.id));
+    await t.database.db.update(appealLinks).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(appealLinks.banId, standing!.id));
+    expect((await appeal({ token: link, message: 'Hello' })).statusCode).toBe(400);
 
     // A lifted ban's link opens nothing either.
     const third = tokenOf((await login(member)).json<{ appealUrl: string }>().appealUrl);
     await call(t, 'POST', `/api/admin/users/${member.user.id}/unban`, admin.cookie);
     expect((await appeal({ token: third, message: 'Hello' })).statusCode).toBe(400);
+    expect(await t.database.db.select().from(appealLinks).where(eq(appealLinks.banId, standing!.id))).toEqual([]);
   });
 
   it('gives the appeal routes their authorization matrix: anyone may appeal with a link, only the administrator lists and decides', async () => {

@@ -51,18 +51,21 @@ export function createSanctionsService(deps: { db: Db; repo: SanctionsRepository
     liftStanding: (tx: Db, userId: string, adminId: string) => repo.liftStanding(tx, userId, adminId),
 
     /**
-     * What a banned person learns once their password is right: the reason, and a new appeal link while no appeal
-     * was sent for this ban (the link it replaces stops working). A ban from before bans had reasons gets its row now.
+     * What a banned person learns once their password is right: the reason, and an appeal link while no appeal was
+     * sent for this ban. Each such link is new; the emailed one and the last few stay valid (decision 047, amended), so
+     * someone who tried to sign in before opening the email still finds its link working. A ban from before bans had
+     * reasons gets its row now, this link with it.
      */
     async forSignIn(userId: string): Promise<{ reason: string | null; appealUrl: string | null }> {
       const link = newLink();
       let ban = await repo.standingBan(userId);
       if (!ban) {
-        await repo.insertBan(db, { userId, reason: null, bannedBy: null, tokenHash: link.hash, expiresAt: link.expiresAt });
+        const made = await repo.insertBan(db, { userId, reason: null, bannedBy: null, tokenHash: link.hash, expiresAt: link.expiresAt });
         ban = (await repo.standingBan(userId))!;
+        if (made) return presentSuspension(ban, link.url);
       }
       if (await repo.hasAppeal(ban.id)) return presentSuspension(ban, null);
-      await repo.setToken(ban.id, link.hash, link.expiresAt);
+      await repo.addSignInLink(ban.id, link.hash, link.expiresAt);
       return presentSuspension(ban, link.url);
     },
 
