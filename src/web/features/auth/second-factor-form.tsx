@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -49,9 +49,11 @@ export function SecondFactorForm({
     else other(error);
   };
 
-  // The password form this replaces had the focus; the code is what to type next.
+  // The password form this replaces had the focus; the code is what to type next, or else the passkey's button.
+  const passkeyButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (code) form.setFocus('code');
+    else passkeyButton.current?.focus();
   }, [form, code]);
 
   function onSubmit({ code }: CodeValues) {
@@ -102,7 +104,7 @@ export function SecondFactorForm({
           </>
         )}
         {passkey && (
-          <Button type="button" variant={code ? 'outline' : 'default'} className="w-full" onClick={confirmWithPasskey} disabled={busy}>
+          <Button ref={passkeyButton} type="button" variant={code ? 'outline' : 'default'} className="w-full" onClick={confirmWithPasskey} disabled={busy}>
             <KeyRound aria-hidden="true" />
             {withPasskey.isPending || withPasskey.isSuccess ? TWO_STEP_PAGE_TEXTS.secondStepPasskeyBusy : TWO_STEP_PAGE_TEXTS.secondStepUsePasskey}
           </Button>

@@ -40,6 +40,8 @@ describe('the second step with a passkey', () => {
     const { user, onSignedIn } = await reachSecondStep(['passkey']);
     expect(screen.getByText(TWO_STEP_PAGE_TEXTS.secondStepPasskeyHelp)).toBeDefined();
     expect(screen.queryByRole('textbox', { name: TWO_STEP_PAGE_TEXTS.secondStepCodeLabel })).toBeNull();
+    // The password field had the focus; the passkey's button is what to press next.
+    await waitFor(() => expect(document.activeElement).toBe(usePasskey()));
 
     const api = stubApi({ [OPTIONS]: ok(OPTIONS_JSON), [PASSKEY]: ok(aUser({ isAdmin: true })) });
     webauthn.startAuthentication.mockResolvedValue(ASSERTION);
