@@ -9,6 +9,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_DATA_REFUSAL, HEALTH_WARNINGS } from '../src/shared/safe-defaults.js';
 import { openPglite } from '../src/server/db/client.js';
 import { createAuthRepository } from '../src/server/modules/accounts/index.js';
+import { childServerPorts } from './support/ports.js';
 
 const root = resolve('.');
 /** tsx by absolute path: the server runs in a folder of its own, where `--import tsx` would not resolve. */
@@ -48,7 +49,7 @@ describe('.env file and production safety (decision 024)', () => {
     await createAuthRepository(database.db).insertUser({ id: randomUUID(), email: 'neighbour@example.test', username: 'neighbour', termsAccepted: true });
     await database.close();
 
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await childServerPorts();
     writeFileSync(join(cwd, '.env'), ['# written by the organiser', 'PUBLIC_URL=http://from-dotenv.test', 'DEMO_DATA=0', 'PORT=1', `DATA_DIR=${dataDir}`, ''].join('\n'));
 
     // PORT from the environment beats the file's; PUBLIC_URL and DEMO_DATA=0 come from the file.

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { childServerPorts } from './support/ports.js';
 
 /** The real entry point, as `npm start` runs it (from source through tsx, so no build is needed). */
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -40,7 +41,7 @@ describe('server process', () => {
   // A first start creates the embedded database (initdb), which takes seconds on a busy machine.
   it('refuses a second server on the same data folder, and shuts down cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const dataDir = tempDataDir();
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await childServerPorts());
     const first = startServer({ DATA_DIR: dataDir, PORT: port });
     children.push(first.child);
     await waitFor(() => first.output().includes('is running at'), 'the first server to start');
@@ -65,7 +66,7 @@ describe('server process', () => {
   // Decision 025: a supervisor restarting a killed server at once gets it back at once, with what it had written.
   it('comes back at once after a SIGKILL on the same data folder, with the data written before', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir();
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await childServerPorts());
     const base = `http://127.0.0.1:${port}`;
     const killed = startServer({ DATA_DIR: dataDir, PORT: port });
     children.push(killed.child);

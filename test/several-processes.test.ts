@@ -16,6 +16,7 @@ import { RATE_LIMIT_TABLE } from '../src/server/lib/rate-limit-store.js';
 import { ADMIN_EMAIL, openTestDatabase, TEST_PASSWORD_HASH_COST, type TestApp, testConfig } from './helpers/app.js';
 import { signUp } from './helpers/factories.js';
 import { createListing } from './helpers/listings.js';
+import { childServerPorts } from './support/ports.js';
 
 const pgTemplate = inject('pgTemplate');
 
@@ -59,7 +60,7 @@ describe.runIf(pgTemplate)('several app processes on one PostgreSQL (skipped on 
     const url = await emptyDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'csm-procs-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const base = await childServerPorts(3);
     const servers = [0, 1, 2].map((n) =>
       startServer({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(base + n), DEMO_DATA: '1', SESSION_SECRET: 'x'.repeat(32) }),
     );
@@ -69,15 +70,17 @@ describe.runIf(pgTemplate)('several app processes on one PostgreSQL (skipped on 
       await Promise.all(servers.map((s) => s.exited));
     });
 
-    await vi.waitFor(
-      () => {
-        for (const s of servers) {
-          if (s.child.exitCode !== null) throw new Error(`a server exited early:\n${s.output()}`);
-          expect(s.output()).toContain('is running at');
-        }
-      },
-      { timeout: 200_000, interval: 200 },
-    );
+    // A server that exits fails the test at once, with its output, instead of at the end of the wait.
+    const earlyExit = Promise.race(servers.map((s) => s.exited.then((code) => Promise.reject(new Error(`a server exited early (${code}):\n${s.output()}`)))));
+    await Promise.race([
+      vi.waitFor(
+        () => {
+          for (const s of servers) expect(s.output()).toContain('is running at');
+        },
+        { timeout: 200_000, interval: 200 },
+      ),
+      earlyExit,
+    ]);
     for (const [n] of servers.entries()) {
       const health = await fetch(`http://127.0.0.1:${base + n}/api/health`);
       expect(health.status).toBe(200);

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { childServerPorts } from './support/ports.js';
 
 /** Whether a process id names a running process (EPERM: someone else's, running). */
 function isRunning(pid: number): boolean {
@@ -33,7 +34,7 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'csm-start-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const port = String(20_000 + Math.floor(Math.random() * 20_000));
+      const port = String(await childServerPorts());
       const npm = spawn('npm', ['start'], {
         env: { ...process.env, START_FROM_SOURCE: '1', DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '0', npm_config_update_notifier: 'false' },
         stdio: ['ignore', 'pipe', 'pipe'],
