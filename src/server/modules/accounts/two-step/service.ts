@@ -103,8 +103,10 @@ export function createTwoStep(deps: TwoStepDeps) {
     return [...codes];
   }
 
+  const isEnabled = (user: Pick<UserRow, 'totpEnabledAt'>) => user.totpEnabledAt !== null;
+
   return {
-    isEnabled: (user: Pick<UserRow, 'totpEnabledAt'>) => user.totpEnabledAt !== null,
+    isEnabled,
 
     /** A new secret, kept (sealed) as the pending one until a code confirms it; the old pending one is forgotten. */
     async setup(user: UserRow): Promise<TotpSetupAnswer> {
@@ -162,10 +164,10 @@ export function createTwoStep(deps: TwoStepDeps) {
      * second step, its passkey. An administrator with neither gets a session, which the admin gate then refuses.
      */
     async secondStepsOf(user: UserRow): Promise<SecondStepMethod[]> {
-      const code = user.totpEnabledAt !== null;
-      if (!code && !deps.secondStepRequired?.(user)) return [];
-      const passkey = await passkeys.hasAny(user.id);
-      return [...(code ? (['code'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
+      const methods: SecondStepMethod[] = isEnabled(user) ? ['code'] : [];
+      if (methods.length === 0 && !deps.secondStepRequired?.(user)) return [];
+      if (await passkeys.hasAny(user.id)) methods.push('passkey');
+      return methods;
     },
 
     /** REQUIRE_ADMIN_2FA: two-step sign-in is on, or the member has a passkey. */

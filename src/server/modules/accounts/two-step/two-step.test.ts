@@ -24,7 +24,7 @@ const forgetLastStep = (id: string) => t.database.db.update(users).set({ totpLas
 const ageSessionsOf = (id: string, minutes: number) =>
   t.database.db.update(sessions).set({ createdAt: sql`now() - ${minutes} * interval '1 minute'` }).where(eq(sessions.userId, id));
 
-/** The first step: the right password answers { secondFactorRequired: true }, no session, and the pending cookie. */
+/** The first step: the right password answers { secondFactorRequired: true, methods: ['code'] }, no session, and the pending cookie. */
 async function firstStep(email: string): Promise<string> {
   const res = await login(email);
   expect(res.statusCode, res.body).toBe(200);
@@ -259,7 +259,7 @@ describe('signing in with two-step sign-in on', () => {
     expect(res.cookies.find((c) => c.name === 'csm_session')).toBeUndefined();
   });
 
-  it('stays on after a password reset: the reset answers { secondFactorRequired: true } and no session', async () => {
+  it('stays on after a password reset: the reset asks for the second step and starts no session', async () => {
     const someone = await signUp(t.app);
     const { secret: theirs } = await enableTwoStep(t.app, someone.cookie);
     expect((await post('/api/auth/forgot-password', { email: someone.email })).statusCode).toBe(202);
