@@ -260,7 +260,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => readiness.beginShutdown());
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys });
+  await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail: mailer });
   await app.register(accountRoutes, { config, sessions, account, twoStep });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   await app.register(catalogueRoutes, { catalogue });

@@ -132,9 +132,14 @@ export function loginErrorMessage(code: string | null | undefined): string | nul
 /** `/login?mode=signup` opens the sign-in page on its 'Create account' tab (the 'Sign up' links). */
 export const SIGN_UP_MODE = 'signup';
 
-export function loginPageUrl(returnTo: string, error?: LoginErrorCode, options: { signUp?: boolean } = {}): string {
+/** The sign-in page's parameter naming a second step that waits (`/login?secondStep=code,passkey`). */
+export const SECOND_STEP_PARAM = 'secondStep';
+
+export function loginPageUrl(returnTo: string, error?: LoginErrorCode, options: { signUp?: boolean; secondStep?: readonly string[] } = {}): string {
   const params = new URLSearchParams();
   if (options.signUp) params.set('mode', SIGN_UP_MODE);
+  // After a provider's sign-in that still needs this account's second step (decision 061): the ways it can be given.
+  if (options.secondStep) params.set(SECOND_STEP_PARAM, options.secondStep.join(','));
   if (error) params.set('error', error);
   if (returnTo !== '/') params.set('returnTo', returnTo);
   const query = params.toString();

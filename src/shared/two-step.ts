@@ -11,9 +11,11 @@ import { PASSWORD_MAX } from './limits.js';
 export const RECENT_SIGN_IN_MINUTES = 10;
 /** How long the first step of a sign-in (the right password) waits for the second. */
 export const SECOND_FACTOR_PENDING_MINUTES = 5;
-/** Codes tried at the second step, per account, in `SECOND_FACTOR_WINDOW_MINUTES`. */
+/** Second steps tried for one account from one address in `SECOND_FACTOR_WINDOW_MINUTES` (decision 061). */
 export const SECOND_FACTOR_TRIES = 5;
 export const SECOND_FACTOR_WINDOW_MINUTES = 10;
+/** Second steps tried for one account from every address together in an hour: what bounds guessing from many addresses, above what one address may try (so one address cannot use it up). */
+export const SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR = 50;
 /** Recovery codes given when two-step sign-in is turned on, each usable once. */
 export const RECOVERY_CODE_COUNT = 10;
 /** The sessions list shows at most this many, newest first. */
@@ -38,6 +40,7 @@ export const TWO_STEP_TEXTS = {
   disabled: 'Two-step sign-in is off.',
   sessionNotFound: 'That session has already ended.',
   newSignInSubject: 'New sign-in to your account',
+  failedSecondStepsSubject: 'Someone entered your password but not your code',
 } as const;
 
 /** How a session began (the sessions list says so). */
@@ -73,6 +76,13 @@ export const totpDisableSchema = z
 export type TotpDisableInput = z.infer<typeof totpDisableSchema>;
 
 export const secondFactorSchema = z.strictObject({ code: secondFactorCodeSchema });
+
+/** POST /api/auth/recent-sign-in: the password again, which makes the session's sign-in recent (decision 061). */
+export const recentSignInSchema = z.strictObject({ password: text({ error: TWO_STEP_TEXTS.passwordRequired }).min(1, TWO_STEP_TEXTS.passwordRequired).max(PASSWORD_MAX) });
+export type RecentSignInInput = z.infer<typeof recentSignInSchema>;
+/** Until when the session counts as recently signed in. */
+export const recentSignInAnswerSchema = z.object({ recentUntil: z.string() });
+export type RecentSignInAnswer = z.infer<typeof recentSignInAnswerSchema>;
 /** The second steps an account can give (decision 061): a code from the authenticator app (or a recovery code), a passkey. */
 export const SECOND_STEP_METHODS = ['code', 'passkey'] as const;
 export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];

@@ -1,5 +1,5 @@
 import { sql, sql as rawSql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns.js';
 
 /** Accounts (modules/accounts): people, their sessions, OpenID identities and emailed links. */
@@ -68,6 +68,16 @@ export const sessions = pgTable(
      * verified the person. What REQUIRE_ADMIN_2FA asks of an administrator's session, not merely of the account.
      */
     secondFactor: boolean('second_factor').notNull().default(false),
+    /**
+     * When the member last proved themselves again in this session (the password or a passkey, decision 061): a recent
+     * sign-in counts from the later of this and `createdAt`.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+    /**
+     * Until when this session may enrol an administrator's second factor (decision 061): set by the single-use emailed
+     * link (or the operator's command) while REQUIRE_ADMIN_2FA is on, so a password alone never enrols one.
+     */
+    enrolmentUntil: timestamp('enrolment_until', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt), uniqueIndex('sessions_public_id_key').on(t.publicId)],
 );
@@ -87,6 +97,11 @@ export const pendingSignIns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The first step: 'password' (a password or a reset link) or 'oidc' (the provider, whose ID token is kept for the session). */
+    firstStep: text('first_step', { enum: ['password', 'oidc'] }).notNull().default('password'),
+    oidcIdToken: text('oidc_id_token'),
+    /** A provider identity to link to the account once the second step is given (issuer, subject, the claims). */
+    oidcLink: jsonb('oidc_link'),
   },
   (t) => [index('pending_sign_ins_user_id_idx').on(t.userId), index('pending_sign_ins_expires_at_idx').on(t.expiresAt)],
 );
@@ -180,7 +195,7 @@ export const accountTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'change_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'change_email', 'reset_password', 'second_factor_enrolment'] }).notNull(),
     /** The address the link was sent to: the account's own, or the new one of an email change. */
     email: text('email').notNull(),
     createdAt: createdAt(),
@@ -188,7 +203,7 @@ export const accountTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
-    check('account_tokens_purpose_check', rawSql`${t.purpose} in ('verify_email', 'change_email', 'reset_password')`),
+    check('account_tokens_purpose_check', rawSql`${t.purpose} in ('verify_email', 'change_email', 'reset_password', 'second_factor_enrolment')`),
     index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
   ],
 );

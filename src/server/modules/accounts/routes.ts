@@ -18,9 +18,12 @@ import type { OidcAccounts } from './oidc/service.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import type { PasskeyService } from './passkeys/service.js';
 import type { RecentSignInDeps } from './password/recent-sign-in.js';
+import { recentSignInRoutes } from './password/recent-sign-in-routes.js';
 import { passwordRoutes } from './password/routes.js';
 import type { PasswordService } from './password/service.js';
 import { createSignInLimits } from './password/sign-in-limits.js';
+import type { Outbox } from '../mail/index.js';
+import { createFailedStepWarning } from './two-step/failed-steps.js';
 import { twoStepRoutes } from './two-step/routes.js';
 import type { TwoStep } from './two-step/service.js';
 
@@ -39,14 +42,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
   db: Db;
   twoStep: TwoStep;
   passkeys: PasskeyService;
+  /** The outbox: 'Someone entered your password but not your code' (decision 061). */
+  mail: Outbox;
 }> = async (app, opts) => {
-  const { config, sessions, password, oidc, oidcAccounts, profile, db, twoStep, passkeys } = opts;
+  const { config, sessions, password, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail } = opts;
   const signInLimits = createSignInLimits();
   const recent: RecentSignInDeps = { db, signInLimits };
+  const failedSteps = createFailedStepWarning({ db, mail, publicUrl: config.PUBLIC_URL });
 
-  await app.register(oidcRoutes, { config, accounts: oidcAccounts, sessions, oidc });
-  await app.register(twoStepRoutes, { config, sessions, twoStep, passkeys, recent });
-  await app.register(sessionListRoutes, { sessions });
+  await app.register(oidcRoutes, { config, accounts: oidcAccounts, sessions, oidc, twoStep });
+  await app.register(twoStepRoutes, { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink: oidcAccounts.completeLink });
+  await app.register(sessionListRoutes, { sessions, recent });
+  await app.register(recentSignInRoutes, { passkeys, recent });
   // A password typed to confirm a new passkey counts against the same sign-in budget as the sign-in page's.
   await app.register(passkeyRoutes, { config, passkeys, sessions, recent });
 

@@ -7,6 +7,7 @@ import { RateLimit } from '#server/lib/rate-limit.js';
 import { describeUserAgent } from './devices.js';
 import { requireAccount } from '../identity/plugin.js';
 import type { SessionStore } from '../identity/sessions.js';
+import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 
 /**
  * 'Where you are signed in' (decision 054): the member's sessions, named by their public id (never the
@@ -17,7 +18,7 @@ const noContent = z.null().describe('No content');
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const isMethod = (value: string | null): value is SignInMethod => value !== null && (SIGN_IN_METHODS as readonly string[]).includes(value);
 
-export const sessionListRoutes: FastifyPluginAsyncZod<{ sessions: SessionStore }> = async (app, { sessions }) => {
+export const sessionListRoutes: FastifyPluginAsyncZod<{ sessions: SessionStore; recent: RecentSignInDeps }> = async (app, { sessions, recent }) => {
   // One person's budget (decision 015): sign-outs of their own sessions.
   const revocations = new RateLimit({ name: 'session-revocations', points: 60, durationSeconds: 60 * 60 });
 
@@ -46,6 +47,8 @@ export const sessionListRoutes: FastifyPluginAsyncZod<{ sessions: SessionStore }
     async (request, reply) => {
       const { id: userId } = requireAccount(request);
       await revocations.consume(userId);
+      // Signing sessions out changes who is signed in: a recent sign-in, so a stolen old session cannot evict the owner (decision 061).
+      await assertRecentSignIn(request, recent);
       if (!(await sessions.destroyOwn(userId, request.params.id))) throw notFound(TWO_STEP_TEXTS.sessionNotFound);
       return reply.code(204).send(null);
     },
@@ -57,6 +60,7 @@ export const sessionListRoutes: FastifyPluginAsyncZod<{ sessions: SessionStore }
     async (request) => {
       const { id: userId } = requireAccount(request);
       await revocations.consume(userId);
+      await assertRecentSignIn(request, recent);
       return { signedOut: await sessions.destroyOthers(userId, request.session!.id) };
     },
   );

@@ -92,10 +92,25 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    /** When the session with this stored id began, or nothing when there is no such session. */
-    async sessionStartedAt(id: string): Promise<Date | undefined> {
-      const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id)).limit(1);
-      return row?.createdAt;
+    /**
+     * What the session with this stored id has proved and when (decision 061): its start, the member's last proof
+     * again (password or passkey) and the end of an administrator's enrolment grant; nothing when there is no such session.
+     */
+    async sessionProofs(id: string): Promise<{ createdAt: Date; reauthenticatedAt: Date | null; enrolmentUntil: Date | null } | undefined> {
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt, reauthenticatedAt: sessions.reauthenticatedAt, enrolmentUntil: sessions.enrolmentUntil })
+        .from(sessions)
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async markReauthenticated(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, id));
+    },
+
+    async grantEnrolment(id: string, until: Date): Promise<void> {
+      await db.update(sessions).set({ enrolmentUntil: until }).where(eq(sessions.id, id));
     },
 
     async touchSession(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
@@ -166,13 +181,13 @@ export function createAuthRepository(db: Db) {
       return row?.userId;
     },
 
-    /** Uses up a live pending sign-in: its account, to the one caller whose delete removed the row. */
-    async takePendingSignIn(id: string): Promise<string | undefined> {
+    /** Uses up a live pending sign-in: the row, to the one caller whose delete removed it. */
+    async takePendingSignIn(id: string): Promise<typeof pendingSignIns.$inferSelect | undefined> {
       const [row] = await db
         .delete(pendingSignIns)
         .where(and(eq(pendingSignIns.id, id), gt(pendingSignIns.expiresAt, sql`now()`)))
-        .returning({ userId: pendingSignIns.userId });
-      return row?.userId;
+        .returning();
+      return row;
     },
   };
 }

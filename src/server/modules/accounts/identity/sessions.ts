@@ -13,6 +13,9 @@ export const SESSION_LIFETIME_DAYS = 90;
 export const SESSION_LIFETIME_MS = SESSION_LIFETIME_DAYS * DAY_MS;
 /** How long the right password waits for its second step (decision 054). */
 export const PENDING_SIGN_IN_MS = SECOND_FACTOR_PENDING_MINUTES * 60_000;
+
+/** How a sign-in waiting for its second step began (decision 061): a password, or the provider with what it handed over. */
+export type PendingFirstStep = { firstStep: 'password' } | { firstStep: 'oidc'; oidcIdToken: string | null; oidcLink: unknown };
 /** Sliding the expiry costs a write, so it happens at most this often per session. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
@@ -61,16 +64,16 @@ export function createSessionStore(repo: AuthRepository, options: { streams?: Se
      * A sign-in that waits for its second step (decision 061): the token goes into the browser's pending cookie,
      * its hash into the database, for `PENDING_SIGN_IN_MS`.
      */
-    async beginPending(userId: string): Promise<string> {
+    async beginPending(userId: string, after: PendingFirstStep = { firstStep: 'password' }): Promise<string> {
       const { token, hash } = newToken();
-      await repo.insertPendingSignIn({ id: hash, userId, expiresAt: new Date(Date.now() + PENDING_SIGN_IN_MS) });
+      await repo.insertPendingSignIn({ id: hash, userId, expiresAt: new Date(Date.now() + PENDING_SIGN_IN_MS), ...after });
       return token;
     },
 
     /** The account a pending sign-in's token is for while it is live; it stays usable (a wrong code may be retried). */
     pendingUser: (token: string) => repo.findPendingSignIn(hashToken(token)),
 
-    /** Uses the pending sign-in up: its account, once; a second use, or one racing it, gets nothing. */
+    /** Uses the pending sign-in up: its account and first step, once; a second use, or one racing it, gets nothing. */
     finishPending: (token: string) => repo.takePendingSignIn(hashToken(token)),
 
     /** The person's live sessions, newest first ('Where you are signed in', decision 054). */

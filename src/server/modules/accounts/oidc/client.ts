@@ -20,6 +20,14 @@ export interface OidcProfile {
 const REQUEST_TIMEOUT_S = 5;
 /** After a failed discovery, the next attempt waits at least this long (a sign-in attempt retries it). */
 const RETRY_AFTER_MS = 10_000;
+/**
+ * Authentication method references (RFC 8176) that show the provider asked for more than a password: a second factor
+ * by its own name (`mfa`, `mca`), a code (`otp`, `sms`, `tel`), a key (`hwk`, `swk`, `sc`, `pop`) or a body (`fpt`,
+ * `face`, `iris`, `retina`, `vbm`). Decision 061: such a sign-in is a second factor here too.
+ */
+const SECOND_FACTOR_AMR = new Set(['mfa', 'mca', 'otp', 'sms', 'tel', 'hwk', 'swk', 'sc', 'pop', 'fpt', 'face', 'iris', 'retina', 'vbm']);
+export const amrShowsSecondFactor = (amr: readonly string[]) => amr.some((method) => SECOND_FACTOR_AMR.has(method));
+
 /** How long a person may spend at the provider between leaving and coming back. */
 export const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 
@@ -138,7 +146,7 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
       provider: client.Configuration,
       callbackUrl: URL,
       flow: OidcFlow,
-    ): Promise<{ profile: OidcProfile; idToken: string | undefined; authTime: number | undefined }> {
+    ): Promise<{ profile: OidcProfile; idToken: string | undefined; authTime: number | undefined; amr: string[] }> {
       const tokens = await client.authorizationCodeGrant(provider, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
@@ -153,7 +161,8 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string, log: F
         claims = { ...(await client.fetchUserInfo(provider, tokens.access_token, idClaims.sub)), ...idClaims };
       }
       const authTime = typeof idClaims.auth_time === 'number' ? idClaims.auth_time * 1000 : undefined;
-      return { profile: profileFrom(provider.serverMetadata().issuer, claims), idToken: tokens.id_token, authTime };
+      const amr = Array.isArray(idClaims.amr) ? idClaims.amr.filter((value): value is string => typeof value === 'string') : [];
+      return { profile: profileFrom(provider.serverMetadata().issuer, claims), idToken: tokens.id_token, authTime, amr };
     },
 
     /** The provider's sign-out address for a session that began there, or undefined when it offers none. */

@@ -9,12 +9,14 @@ import type { Config } from '#server/config.js';
 import { badRequest, notFound, serviceUnavailable } from '#server/lib/errors.js';
 import { redirectResponse } from '#server/lib/responses.js';
 import { requireUser } from '#server/lib/viewer.js';
-import { FLOW_MAX_AGE_MS, oidcFailureKind, oidcFlowSchema, type OidcClient, type OidcFlow } from './client.js';
+import { amrShowsSecondFactor, FLOW_MAX_AGE_MS, oidcFailureKind, oidcFlowSchema, type OidcClient, type OidcFlow } from './client.js';
 import { startSession } from '../identity/plugin.js';
 import { isHttps } from '../identity/cookies.js';
 import { authenticatedSince } from './reauth.js';
 import type { OidcAccounts } from './service.js';
 import type { SessionStore } from '../identity/sessions.js';
+import { beginSecondStep } from '../two-step/routes.js';
+import type { TwoStep } from '../two-step/service.js';
 
 /** Holds state, nonce, PKCE verifier and returnTo between leaving for the provider and coming back. */
 const FLOW_COOKIE = 'csm_oidc_flow';
@@ -69,11 +71,11 @@ function readFlow(request: FastifyRequest): OidcFlow | undefined {
   }
 }
 
-export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; accounts: OidcAccounts; sessions: SessionStore; oidc: OidcClient | null }> = async (
+export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; accounts: OidcAccounts; sessions: SessionStore; oidc: OidcClient | null; twoStep: TwoStep }> = async (
   app,
   opts,
 ) => {
-  const { config, accounts, sessions, oidc } = opts;
+  const { config, accounts, sessions, oidc, twoStep } = opts;
 
   app.get('/api/auth/providers', { schema: { response: { 200: authProvidersSchema } } }, async () => {
     // A provider that was down at start gets another chance in the background; this answer never waits for it.
@@ -122,7 +124,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; accounts: OidcA
       request.log.warn('OpenID Connect: a re-authentication was not by the signed-in person, or the provider did not ask for the credentials');
       return reply.redirect(`${returnTo}${returnTo.includes('?') ? '&' : '?'}reauth=failed`);
     }
-    await startSession(request, reply, { sessions, config, userId: user.id, oidcIdToken: result.idToken, method: 'oidc' });
+    // The same person in the same browser: a second factor the replaced session had, it keeps (decision 061).
+    const secondFactor = amrShowsSecondFactor(result.amr) || request.session?.secondFactor === true;
+    await startSession(request, reply, { sessions, config, userId: user.id, oidcIdToken: result.idToken, method: 'oidc', secondFactor });
     return reply.redirect(returnTo);
   }
 
@@ -158,9 +162,17 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ config: Config; accounts: OidcA
       }
 
       if (flow.reauthUserId !== undefined) return finishReauthentication(request, reply, flow, result);
-      const outcome = await accounts.signInWithOidc(result.profile);
+      const outcome = await accounts.signInWithOidc(result.profile, { holdLink: async (user) => (await twoStep.secondStepsOf(user)).length > 0 });
       if ('refused' in outcome) return reply.redirect(loginPageUrl(returnTo, outcome.refused));
-      await startSession(request, reply, { sessions, config, userId: outcome.user.id, oidcIdToken: result.idToken, method: 'oidc' });
+      // The account's own second step (decision 061): unless the provider's `amr` shows it asked for one, and always
+      // before a new identity is linked to an account that gives one.
+      const providerSecondFactor = amrShowsSecondFactor(result.amr);
+      const methods = await twoStep.secondStepsOf(outcome.user);
+      if (methods.length > 0 && (outcome.heldLink !== undefined || !providerSecondFactor)) {
+        await beginSecondStep(reply, config, sessions, outcome.user.id, methods, { firstStep: 'oidc', oidcIdToken: result.idToken ?? null, oidcLink: outcome.heldLink ?? null });
+        return reply.redirect(loginPageUrl(returnTo, undefined, { secondStep: methods }));
+      }
+      await startSession(request, reply, { sessions, config, userId: outcome.user.id, oidcIdToken: result.idToken, method: 'oidc', secondFactor: providerSecondFactor });
       return reply.redirect(returnTo);
     },
   );

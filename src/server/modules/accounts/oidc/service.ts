@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Db } from '#server/db/client.js';
 import { isUniqueViolation } from '#server/lib/error-handler.js';
 import { isAdminEmail } from '../identity/presenter.js';
@@ -7,7 +8,23 @@ import { availableUsername } from '../identity/usernames.js';
 import type { OidcProfile } from './client.js';
 import { createOidcRepository, IDENTITY_KEY } from './repository.js';
 
-export type OidcSignIn = { user: UserRow } | { refused: 'suspended' | 'email_in_use' | 'link_unverified' };
+/**
+ * Where a provider's sign-in leads: an account (with `heldLink` when the identity is to be linked to it only after the
+ * account's own second step, decision 061), or a refusal.
+ */
+export type OidcSignIn = { user: UserRow; heldLink?: HeldLink } | { refused: 'suspended' | 'email_in_use' | 'link_unverified' };
+
+/** A provider identity kept with a pending sign-in until the account's second step is given. */
+export const heldLinkSchema = z.object({
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().optional(),
+  emailVerified: z.boolean(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  profileImageUrl: z.string().optional(),
+});
+export type HeldLink = z.infer<typeof heldLinkSchema>;
 
 /** Pictures uploaded here (decision 014): a provider's picture never replaces one. */
 const isUploadedAvatar = (url: string | null) => url !== null && url.startsWith('/api/images/');
@@ -96,7 +113,7 @@ export function createOidcAccounts(deps: { db: Db; adminEmails: readonly string[
      * account whose address was never proven is not linked either (decision 016): it may be a squatter's, with a
      * password and sessions of their own; the owner of the mailbox takes it back through 'Forgot your password?'.
      */
-    async signInWithOidc(claimed: OidcProfile): Promise<OidcSignIn> {
+    async signInWithOidc(claimed: OidcProfile, options: { holdLink?: (user: UserRow) => Promise<boolean> } = {}): Promise<OidcSignIn> {
       // The administrator role goes with the address (ADMIN_EMAILS): nobody gets it on a provider's unchecked word.
       const adminUnverified = !claimed.emailVerified && claimed.email !== undefined && isAdminEmail(claimed.email, adminEmails);
       const profile = adminUnverified ? { ...claimed, email: undefined } : claimed;
@@ -111,9 +128,24 @@ export function createOidcAccounts(deps: { db: Db; adminEmails: readonly string[
       if (!profile.emailVerified) return { refused: 'email_in_use' };
       if (sameEmail.isBanned) return { refused: 'suspended' };
       if (!sameEmail.emailVerified) return { refused: 'link_unverified' };
+      // An account that gives a second step gives it before a new way in is added to it (decision 061).
+      if (await options.holdLink?.(sameEmail)) return { user: sameEmail, heldLink: heldLinkSchema.parse(profile) };
       const linked = await link(sameEmail, profile);
       if (linked.isBanned) return { refused: 'suspended' };
       return { user: await updateFromProfile(linked, profile) };
+    },
+
+    /**
+     * Links a held identity once its account's second step was given; a link that is no longer possible (the identity
+     * went to another account meanwhile) is dropped, and the sign-in goes on without it.
+     */
+    async completeLink(userId: string, held: unknown): Promise<void> {
+      const parsed = heldLinkSchema.safeParse(held);
+      const user = parsed.success ? await users.findUserById(userId) : undefined;
+      if (!parsed.success || !user) return;
+      const profile: OidcProfile = parsed.data;
+      const linked = await link(user, profile);
+      if (linked.id === user.id) await updateFromProfile(user, profile);
     },
 
     /** Whether this provider identity is linked to this account: a re-authentication must be by its own person. */

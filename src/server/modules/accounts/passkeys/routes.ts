@@ -82,6 +82,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     { config: { signedIn: true }, schema: { params: passkeyIdParamsSchema, body: renamePasskeySchema, response: { 200: passkeySchema, ...errors } } },
     async (request) => {
       const { id } = requireAccount(request);
+      // Changing how the account signs in: a recent sign-in (decision 061).
+      await assertRecentSignIn(request, recentSignIn);
       return changes.spendOnSuccess(id, () => passkeys.rename(id, request.params.id, request.body.name));
     },
   );
@@ -91,6 +93,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
     { config: { signedIn: true }, schema: { params: passkeyIdParamsSchema, response: { 204: noContent, ...errors } } },
     async (request, reply) => {
       const { id } = requireAccount(request);
+      await assertRecentSignIn(request, recentSignIn);
       await changes.spendOnSuccess(id, () => passkeys.remove(id, request.params.id));
       return reply.code(204).send(null);
     },

@@ -8,6 +8,7 @@ import {
   recoveryCodesSchema,
   type SecondFactorRequired,
   type SecondStepMethod,
+  SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR,
   SECOND_FACTOR_TRIES,
   SECOND_FACTOR_WINDOW_MINUTES,
   secondFactorSchema,
@@ -18,15 +19,17 @@ import {
   TWO_STEP_TEXTS,
 } from '#shared/two-step.js';
 import type { Config } from '#server/config.js';
-import { badRequest, conflict, forbidden, unauthorized } from '#server/lib/errors.js';
+import { clientAddress } from '#server/lib/client-address.js';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '#server/lib/errors.js';
 import { RateLimit } from '#server/lib/rate-limit.js';
 import { hostCookieName, hostCookieOptions } from '../identity/cookies.js';
 import { requireAccount, startSession } from '../identity/plugin.js';
 import { presentUser } from '../identity/presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 import { createAuthRepository } from '../identity/repository.js';
-import { PENDING_SIGN_IN_MS, type SessionStore } from '../identity/sessions.js';
+import { PENDING_SIGN_IN_MS, type PendingFirstStep, type SessionStore } from '../identity/sessions.js';
 import type { PasskeyService } from '../passkeys/service.js';
+import type { FailedStepWarning } from './failed-steps.js';
 import type { TwoStep } from './service.js';
 
 /**
@@ -44,8 +47,15 @@ const pendingCookieOptions = (config: Config) => hostCookieOptions(config.PUBLIC
  * After the right password of an account that gives a second step (`TwoStep.secondStepsOf`): no session yet, a pending
  * sign-in instead, and the ways this account can give the second step.
  */
-export async function beginSecondStep(reply: FastifyReply, config: Config, sessions: SessionStore, userId: string, methods: SecondStepMethod[]): Promise<SecondFactorRequired> {
-  const token = await sessions.beginPending(userId);
+export async function beginSecondStep(
+  reply: FastifyReply,
+  config: Config,
+  sessions: SessionStore,
+  userId: string,
+  methods: SecondStepMethod[],
+  after?: PendingFirstStep,
+): Promise<SecondFactorRequired> {
+  const token = await sessions.beginPending(userId, after);
   reply.setCookie(pendingCookieName(config), token, { ...pendingCookieOptions(config), maxAge: PENDING_SIGN_IN_MS / 1000, signed: true });
   return { secondFactorRequired: true, methods };
 }
@@ -61,14 +71,48 @@ function pendingToken(request: FastifyRequest, config: Config): string | undefin
 const invalidCode = () => badRequest(TWO_STEP_TEXTS.invalidCode, { code: 'invalid_second_factor', errors: { code: TWO_STEP_TEXTS.invalidCode } });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
-export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: SessionStore; twoStep: TwoStep; passkeys: PasskeyService; recent: RecentSignInDeps }> = async (
-  app,
-  opts,
-) => {
-  const { config, sessions, twoStep, passkeys, recent } = opts;
+/** A provider identity waiting for the second step before it is linked (decision 061): done once the step is given. */
+export type OidcLinkCompletion = (userId: string, link: unknown) => Promise<void>;
+
+export const twoStepRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  sessions: SessionStore;
+  twoStep: TwoStep;
+  passkeys: PasskeyService;
+  recent: RecentSignInDeps;
+  failedSteps: FailedStepWarning;
+  completeOidcLink: OidcLinkCompletion;
+}> = async (app, opts) => {
+  const { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink } = opts;
   const repo = createAuthRepository(recent.db);
-  // One person's budgets, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
-  const secondFactorTries = new RateLimit({ name: 'second-factor', points: SECOND_FACTOR_TRIES, durationSeconds: SECOND_FACTOR_WINDOW_MINUTES * 60 });
+  const window = SECOND_FACTOR_WINDOW_MINUTES * 60;
+  // Second steps are counted per account and address (decision 061), so someone else who has the password cannot use
+  // up the owner's tries from their address; per account over an hour, above what one address may try, and per
+  // address, so that neither many addresses nor many accounts give many guesses. One person's budgets are not scaled
+  // by RATE_LIMIT_SCALE (decision 015); an address's is.
+  const triesHere = new RateLimit({ name: 'second-factor', points: SECOND_FACTOR_TRIES, durationSeconds: window });
+  const triesOfAccount = new RateLimit({ name: 'second-factor-account', points: SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR, durationSeconds: 60 * 60 });
+  const triesFromAddress = new RateLimit({ name: 'second-factor-address', points: 6 * SECOND_FACTOR_TRIES, durationSeconds: window }, config.RATE_LIMIT_SCALE);
+  const here = (request: FastifyRequest, userId: string) => `${userId} ${clientAddress(request)}`;
+
+  /** One second step of `userId`: its tries spent, `check` run, a failure counted towards the owner's warning. */
+  async function secondStep(request: FastifyRequest, userId: string, check: () => Promise<boolean>): Promise<void> {
+    await triesFromAddress.consume(clientAddress(request));
+    await triesOfAccount.consume(userId);
+    await triesHere.consume(here(request, userId));
+    let passed: boolean;
+    try {
+      passed = await check();
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) await failedSteps.failed(userId);
+      throw error;
+    }
+    if (!passed) {
+      await failedSteps.failed(userId);
+      throw invalidCode();
+    }
+    await triesHere.reset(here(request, userId));
+  }
   const enableTries = new RateLimit({ name: 'totp-enable', points: 10, durationSeconds: 10 * 60 });
   const setups = new RateLimit({ name: 'totp-setup', points: 10, durationSeconds: 60 * 60 });
   // Each is a stored challenge: as many as a person could want in the five minutes of a first step.
@@ -110,14 +154,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
       const account = requireAccount(request);
       if (!twoStep.isEnabled(account)) throw conflict(TWO_STEP_TEXTS.notEnabled, { code: 'two_step_not_enabled' });
       const { code, password } = request.body;
-      if (code !== undefined) {
-        await secondFactorTries.consume(account.id);
-        if (!(await twoStep.verifyCode(account.id, code))) throw invalidCode();
-        await secondFactorTries.reset(account.id);
-      } else {
-        // The password, checked and counted as at sign-in.
-        await assertRecentSignIn(request, recent, password);
-      }
+      // How the account signs in changes: a recent sign-in, or the password again (decision 061), and with it a code if given.
+      await assertRecentSignIn(request, recent, password);
+      if (code !== undefined) await secondStep(request, account.id, () => twoStep.verifyCode(account.id, code));
       await twoStep.disable(account.id);
       return present((await repo.findUserById(account.id))!);
     },
@@ -132,18 +171,23 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
     return { token, userId };
   }
 
-  /** The second step was given: the pending sign-in is used up (once) and the session starts. */
-  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, token: string, method: 'second_factor' | 'password_and_passkey') {
+  /**
+   * The second step was given: the pending sign-in is used up (once) and the session starts, named by its first step;
+   * a provider identity that waited for this step is linked now.
+   */
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, token: string, step: 'code' | 'passkey') {
     reply.clearCookie(pendingCookieName(config), pendingCookieOptions(config));
     // Used up here, once: of two requests with the same cookie, only the one whose delete took the row goes on.
-    const userId = await sessions.finishPending(token);
-    if (!userId) throw expired();
-    const user = await repo.findUserById(userId);
+    const pending = await sessions.finishPending(token);
+    if (!pending) throw expired();
+    const user = await repo.findUserById(pending.userId);
     if (!user || user.deletedAt) throw expired();
     // Banned during the five minutes: refused as at the first step.
     if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
-    await startSession(request, reply, { sessions, config, userId, method, secondFactor: true });
-    return present(user);
+    if (pending.oidcLink !== null) await completeOidcLink(user.id, pending.oidcLink);
+    const method = pending.firstStep === 'oidc' ? 'oidc' : step === 'code' ? 'second_factor' : 'password_and_passkey';
+    await startSession(request, reply, { sessions, config, userId: user.id, method, secondFactor: true, oidcIdToken: pending.oidcIdToken ?? undefined });
+    return present((await repo.findUserById(user.id)) ?? user);
   }
 
   app.post(
@@ -151,10 +195,8 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
     { config: { allowBeforeTerms: true }, schema: { body: secondFactorSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
       const { token, userId } = await pendingSignIn(request);
-      await secondFactorTries.consume(userId);
-      if (!(await twoStep.verifyCode(userId, request.body.code))) throw invalidCode();
-      await secondFactorTries.reset(userId);
-      return finishSignIn(request, reply, token, 'second_factor');
+      await secondStep(request, userId, () => twoStep.verifyCode(userId, request.body.code));
+      return finishSignIn(request, reply, token, 'code');
     },
   );
 
@@ -175,10 +217,11 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{ config: Config; sessions: Se
     async (request, reply) => {
       const { token, userId } = await pendingSignIn(request);
       // The same budget as codes: a stolen password gets no more tries by switching kinds.
-      await secondFactorTries.consume(userId);
-      await passkeys.verifySecondStep(userId, request.body);
-      await secondFactorTries.reset(userId);
-      return finishSignIn(request, reply, token, 'password_and_passkey');
+      await secondStep(request, userId, async () => {
+        await passkeys.verifySecondStep(userId, request.body);
+        return true;
+      });
+      return finishSignIn(request, reply, token, 'passkey');
     },
   );
 };

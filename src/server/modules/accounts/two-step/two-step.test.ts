@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.js';
-import { RECOVERY_CODE_COUNT, SECOND_FACTOR_TRIES, TWO_STEP_TEXTS } from '#shared/two-step.js';
+import { RECOVERY_CODE_COUNT, SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR, SECOND_FACTOR_TRIES, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
 import { PASSWORD, randomIp, sessionCookieFrom, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { awayFromStepEdge, codeAt, enableTwoStep, pendingCookieFrom, post as postTo, STEP_MS } from '#test/helpers/two-step.js';
@@ -17,12 +17,17 @@ afterAll(() => t?.close());
 const post = (url: string, payload?: object, cookie?: string) => postTo(t.app, url, payload, cookie);
 const login = (email: string, password = PASSWORD) => post('/api/auth/login', { email, password });
 const secondFactor = (code: string, cookie?: string) => post('/api/auth/login/second-factor', { code }, cookie);
+const secondFactorFrom = (remoteAddress: string, code: string, cookie: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', headers: { cookie }, payload: { code }, remoteAddress });
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const forgetLastStep = (id: string) => t.database.db.update(users).set({ totpLastStep: null }).where(eq(users.id, id));
 /** As if the session had begun `minutes` ago. */
 const ageSessionsOf = (id: string, minutes: number) =>
-  t.database.db.update(sessions).set({ createdAt: sql`now() - ${minutes} * interval '1 minute'` }).where(eq(sessions.userId, id));
+  t.database.db
+    .update(sessions)
+    .set({ createdAt: sql`now() - ${minutes} * interval '1 minute'`, reauthenticatedAt: null })
+    .where(eq(sessions.userId, id));
 
 /** The first step: the right password answers { secondFactorRequired: true, methods: ['code'] }, no session, and the pending cookie. */
 async function firstStep(email: string): Promise<string> {
@@ -108,7 +113,8 @@ describe('setting up two-step sign-in', () => {
     expect(withPassword.statusCode, withPassword.body).toBe(200);
     const { secret } = withPassword.json<{ secret: string }>();
 
-    // Turning on needs it too.
+    // Turning on needs it too: the password just typed counts for 10 minutes, then no longer.
+    await ageSessionsOf(person.user.id, 11);
     const enableStale = await post('/api/auth/totp/enable', { code: codeAt(secret, Date.now()) }, person.cookie);
     expect(enableStale.statusCode).toBe(403);
     expect(enableStale.json()).toMatchObject({ code: 'recent_sign_in_required' });
@@ -228,18 +234,53 @@ describe('signing in with two-step sign-in on', () => {
     expect(ended.json()).toMatchObject({ code: 'second_factor_expired' });
   });
 
-  it(`allows ${SECOND_FACTOR_TRIES} tries per 10 minutes per account, then answers 429 even to the right code`, async () => {
+  it(`allows ${SECOND_FACTOR_TRIES} tries per 10 minutes per account and address; another address still gets the owner in`, async () => {
     const someone = await signUp(t.app);
     const { secret: theirs } = await enableTwoStep(t.app, someone.cookie);
     const pending = await firstStep(someone.email);
     const right = codeAt(theirs, Date.now() + STEP_MS);
     const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < SECOND_FACTOR_TRIES; i++) expect((await secondFactor(wrong, pending)).statusCode).toBe(400);
-    const refused = await secondFactor(right, pending);
+    const thief = randomIp();
+    for (let i = 0; i < SECOND_FACTOR_TRIES; i++) expect((await secondFactorFrom(thief, wrong, pending)).statusCode).toBe(400);
+    const refused = await secondFactorFrom(thief, right, pending);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     // A fresh first step does not give a fresh budget.
-    expect((await secondFactor(right, await firstStep(someone.email))).statusCode).toBe(429);
+    expect((await secondFactorFrom(thief, right, await firstStep(someone.email))).statusCode).toBe(429);
+    // The owner, elsewhere, is not locked out by the thief's tries.
+    const owner = await secondFactorFrom(randomIp(), right, await firstStep(someone.email));
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it(`allows ${SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR} tries an hour per account from every address together`, async () => {
+    const someone = await signUp(t.app);
+    const { secret: theirs } = await enableTwoStep(t.app, someone.cookie);
+    const pending = await firstStep(someone.email);
+    const right = codeAt(theirs, Date.now() + STEP_MS);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < SECOND_FACTOR_ACCOUNT_TRIES_PER_HOUR; i++) expect((await secondFactorFrom(randomIp(), wrong, pending)).statusCode).toBe(400);
+    expect((await secondFactorFrom(randomIp(), right, pending)).statusCode).toBe(429);
+  });
+
+  it("emails the owner 'Someone entered your password but not your code' at the third failed second step, once", async () => {
+    const someone = await signUp(t.app);
+    const { secret: theirs } = await enableTwoStep(t.app, someone.cookie);
+    const warnings = () =>
+      t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, someone.email), eq(outbox.kind, 'failed-second-steps')));
+    const right = codeAt(theirs, Date.now() + STEP_MS);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 2; i++) expect((await secondFactor(wrong, await firstStep(someone.email))).statusCode).toBe(400);
+    expect(await warnings()).toHaveLength(0);
+    expect((await secondFactor(wrong, await firstStep(someone.email))).statusCode).toBe(400);
+    const [warning] = await warnings();
+    expect(warning?.subject).toBe(TWO_STEP_TEXTS.failedSecondStepsSubject);
+    expect(warning?.text).toContain('/forgot-password');
+    expect(warning?.text).toContain('/profile#sessions');
+    expect((await secondFactor(wrong, await firstStep(someone.email))).statusCode).toBe(400);
+    expect(await warnings()).toHaveLength(1);
   });
 
   it('leaves a wrong password as it was: 401, no pending cookie', async () => {
