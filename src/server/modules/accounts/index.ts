@@ -10,6 +10,7 @@ export { createAccountService, signUpWithVerification } from './care/account-ser
 export { createAvatarService } from './care/avatar.js';
 export { accountCareRoutes } from './care/care-routes.js';
 export { createDeletionService } from './care/deletion.js';
+export { columnName, DELETION_STEPS, deletionPlan, exportedFiles, PERSONAL_DATA, type PersonalColumn } from './care/personal-data.js';
 export { resetPasswordEmail, verificationEmail } from './care/emails.js';
 export { createDeviceTracker } from './devices/devices.js';
 export { clearSessionCookie, type PageVisitor, pageVisitors, requireAccount, sessionPlugin, startSession, viewerOf } from './identity/plugin.js';
@@ -23,6 +24,7 @@ export { createOidcClient } from './oidc/client.js';
 export { reauthenticatedUntil } from './oidc/reauth.js';
 export { createOidcAccounts } from './oidc/service.js';
 export { createPasskeyService } from './passkeys/service.js';
+export { assertRecentSignIn, type RecentSignInDeps } from './password/recent-sign-in.js';
 export { createPasswordService } from './password/service.js';
 export { createSignInLimits } from './password/sign-in-limits.js';
 export { authRoutes } from './routes.js';

@@ -10,6 +10,7 @@ import type { UserRow } from '../identity/repository.js';
 import type { SessionStore } from '../identity/sessions.js';
 import { type Email, layoutEmail, type Outbox } from '../../mail/index.js';
 import { createCareRepository } from './care-repository.js';
+import { type DeletionStep, deletionPlan } from './personal-data.js';
 
 /** What deletion needs from the image module: every image a person owns, inside the transaction. */
 export interface DeletionImages {
@@ -49,11 +50,12 @@ export function accountDeletedEmail(to: string, username: string | null): Email 
 }
 
 /**
- * "Delete my account" (decision 014). Everything happens in one transaction: the confirmation email is written
- * to the outbox, the listings go for good (with their images, likes, reviews, reports and completions), the
- * person's likes elsewhere go with exact counters, their blocks both ways, every image, session, emailed link and OpenID Connect
- * identity goes, and the users row becomes a tombstone. Reports the person made of other listings stay, at any
- * status, shown as by 'Deleted user': a report is about the listing, and the administrator still has to judge it.
+ * "Delete my account" (decision 014). Everything happens in one transaction, step by step as the registry of personal
+ * data says (`personal-data.ts`, decision 062): the confirmation email is written to the outbox, the listings go for
+ * good (with their images, likes, reviews, reports and completions), the person's likes elsewhere go with exact
+ * counters, their blocks both ways, every image, session, emailed link and OpenID Connect identity goes, and the users
+ * row becomes a tombstone. Reports the person made of other listings stay, at any status, shown as by 'Deleted user':
+ * a report is about the listing, and the administrator still has to judge it.
  */
 export function createDeletionService(deps: {
   db: Db;
@@ -100,18 +102,23 @@ export function createDeletionService(deps: {
         // The row lock orders this after any change of the same account in flight; a second deletion finds a tombstone.
         const account = await repo.lockLiveUser(user.id);
         if (!account) throw unauthorized(MESSAGES.signedOut);
-        if (account.email) {
-          // Rows addressed to the person go with the account (decision 018): queued links, notifications, copies.
-          await mail.dropAllTo(tx, account.email);
-          await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
-        }
-        await listings.removeAllOf(tx, user.id);
-        await images.removeAllOf(tx, user.id);
-        await blocks.forgetAllOf(tx, user.id);
-        await savedSearches.removeAllOf(tx, user.id);
-        await sessions.endAllOf(tx, user.id);
-        await repo.deleteAccessOf(user.id);
-        await repo.scrub(user.id);
+        // Each step the registry names, done by the module that owns those tables; a new step cannot go without its work.
+        const steps: Record<DeletionStep, () => Promise<void>> = {
+          emails: async () => {
+            if (!account.email) return;
+            // Rows addressed to the person go with the account (decision 018): queued links, notifications, copies.
+            await mail.dropAllTo(tx, account.email);
+            await mail.enqueue(tx, accountDeletedEmail(account.email, account.username));
+          },
+          listings: () => listings.removeAllOf(tx, account.id),
+          images: () => images.removeAllOf(tx, account.id),
+          blocks: () => blocks.forgetAllOf(tx, account.id),
+          'saved-searches': () => savedSearches.removeAllOf(tx, account.id),
+          sessions: () => sessions.endAllOf(tx, account.id),
+          access: () => repo.deleteAccessOf(account.id),
+          tombstone: () => repo.scrub(account.id),
+        };
+        for (const step of deletionPlan()) await steps[step]();
       });
     },
   };
