@@ -32,6 +32,7 @@ import {
   createPasskeyService,
   createPasswordService,
   createProfileService,
+  createSignInLimits,
   createSessionStore,
   createDeviceTracker,
   createTwoStep,
@@ -48,6 +49,7 @@ import { createReadiness, healthRoutes, type Readiness } from './modules/health/
 import { createImageService, imageRoutes, uploadLimit } from './modules/images/index.js';
 import { createListingsRepository, createListingsService, createPublicPageCache, type ListingExpiryRun, listingsRoutes } from './modules/listings/index.js';
 import { createEventBus, type EventBus, eventsRoutes } from './modules/events/index.js';
+import { createDataExportService, dataExportRoutes } from './modules/export/index.js';
 import { createMailer, type Mailer } from './modules/mail/index.js';
 import { createMetrics, metricsRoutes } from './modules/metrics/index.js';
 import { createMembersRepository, createMembersService, membersRoutes } from './modules/members/index.js';
@@ -263,6 +265,9 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail: mailer });
   await app.register(accountRoutes, { config, sessions, account, twoStep });
   await app.register(accountCareRoutes, { config, avatars, deletion });
+  // "Download my data" (decision 062): a password typed there counts as on the sign-in page (the limits' shared table on PostgreSQL).
+  const dataExports = createDataExportService({ db, rateLimitScale: config.RATE_LIMIT_SCALE });
+  await app.register(dataExportRoutes, { exports: dataExports, recent: { db, signInLimits: createSignInLimits() } });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(reviewsRoutes, { reviews });
