@@ -14,6 +14,10 @@ export const DATA_EXPORTS_PER_DAY = 3;
 /** The request: the password again when the sign-in is not recent (decision 054); nothing at all otherwise. */
 export const dataExportSchema = z.strictObject({ password: text().max(PASSWORD_MAX).optional() });
 export type DataExportInput = z.infer<typeof dataExportSchema>;
+/** The profile's form when the server asked for the password: the same request, the password now required. */
+export const dataExportPasswordSchema = dataExportSchema.extend({
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
+});
 
 /** `marketplace-data-YYYY-MM-DD.zip`, the day in UTC (the server's answer and the browser's saved file). */
 export const dataExportFileName = (at: Date) => `marketplace-data-${at.toISOString().slice(0, 10)}.zip`;

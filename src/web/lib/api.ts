@@ -70,7 +70,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
 }
 
-async function request<T>(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+/** The answer of a call that succeeded, or the ApiError of one that did not. */
+async function send(method: Method, path: string, { body, signal }: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -87,9 +88,29 @@ async function request<T>(method: Method, path: string, { body, signal }: Reques
     throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the server answered (a ZIP of the member's data): its bytes and the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+// One quoted name without quotes inside: linear on any header.
+const ATTACHMENT_NAME = /filename="([^"]*)"/;
+
+async function download(method: Method, path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(method, path, options);
+  const fileName = ATTACHMENT_NAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }
 
 /** JSON client for the same-origin API. It only transports: no toasts, no navigation. */
@@ -99,6 +120,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** A POST answered with a file rather than JSON; its refusals are JSON like every other. */
+  postForFile: (path: string, body?: unknown, options?: RequestOptions) => download('POST', path, { ...options, body }),
 };
 
 /** The server's message for a failed call, or the fallback when there is none to show. */

@@ -13,7 +13,9 @@ export type Route = `${Method} /api/${string}`;
 
 export interface Reply {
   status: number;
+  /** JSON, as the API answers; or `file`, for an answer that is a file. */
   body?: unknown;
+  file?: { bytes: Uint8Array<ArrayBuffer>; type: string; fileName: string };
 }
 
 export interface SentRequest {
@@ -27,6 +29,8 @@ export interface SentRequest {
 export type Answer = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+/** A 200 whose body is a file the browser saves (Content-Disposition: attachment). */
+export const okFile = (bytes: Uint8Array<ArrayBuffer>, type: string, fileName: string): Reply => ({ status: 200, file: { bytes, type, fileName } });
 
 /** A refusal in the one error shape of the API (src/shared/errors.ts). */
 export function refuse(status: number, message: string, details: { code?: ErrorCode; errors?: Record<string, string> } = {}): Reply {
@@ -64,6 +68,10 @@ async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
   sent.push(request);
   const reply = typeof answer === 'function' ? await answer(request) : answer;
   init.signal?.throwIfAborted();
+  if (reply.file) {
+    const { bytes, type, fileName } = reply.file;
+    return new Response(new Blob([bytes], { type }), { status: reply.status, headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${fileName}"` } });
+  }
   const body = reply.body === undefined ? null : JSON.stringify(reply.body);
   return new Response(body, { status: reply.status, headers: { 'Content-Type': 'application/json' } });
 }

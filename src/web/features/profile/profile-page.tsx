@@ -10,7 +10,7 @@ import { PageSpinner } from '../../components/ui/spinner.js';
 import { displayName } from '../../components/user-avatar.js';
 import { LOGOUT_URL } from '../../lib/site.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
-import { DeleteAccountSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
+import { DeleteAccountSection, DownloadDataSection, EmailSetting, PasswordSetting, ProfilePicture } from '../account/index.js';
 import { BlockedMembersSection } from '../members/index.js';
 import { MyReportsSection } from '../reports/index.js';
 import { PasskeysSection, SessionsSection, TwoStepSection } from '../security/index.js';
@@ -76,6 +76,7 @@ export default function ProfilePage() {
           <SessionsSection />
           <BlockedMembersSection />
           <MyReportsSection />
+          <DownloadDataSection user={user} />
           <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row">
             <Button asChild>
               <Link href={paths.myServices}>View Your Services</Link>
