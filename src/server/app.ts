@@ -104,7 +104,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** The whole application, configured but not listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every limiter the modules make while the app is built counts in this store (decision 026).
-  const rateLimits = await createRateLimitStore(options.database);
+  const rateLimits = await createRateLimitStore(options.database, options.sessionSecret);
   try {
     const app = await withRateLimitStore(rateLimits, () => build(options));
     app.addHook('onClose', async () => rateLimits.close());

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../db/client.js';
+import { deriveKey, KEY_LABELS } from './derived-keys.js';
 
 export interface LimiterOptions {
   /** Unique per limiter: the counters of every limiter share one table. */
@@ -17,7 +18,10 @@ export interface RateLimitStore {
   close(): void;
 }
 
-/** One process (PGlite, unit tests): its memory is the whole truth. */
+/**
+ * One process (PGlite, unit tests): its memory is the whole truth. Keys stay as they are: they live as long as the
+ * process, which holds the same emails and addresses anyway, and nobody reads them from outside.
+ */
 export const memoryRateLimits: RateLimitStore = {
   limiter: (options) => new RateLimiterMemory(options),
   close() {},
@@ -27,13 +31,24 @@ export const memoryRateLimits: RateLimitStore = {
 export const RATE_LIMIT_TABLE = 'rate_limits';
 const SWEEP_MS = 5 * 60 * 1000;
 
+type PostgresOptions = ConstructorParameters<typeof RateLimiterPostgres>[0];
+
 /**
- * Keys are emails and addresses: stored hashed, so the table holds no personal data and a long key never
- * overflows its varchar(255) column.
+ * Keys are emails and addresses: stored as an HMAC under a key derived from the session secret (decision 064), so
+ * the table holds no personal data that a list of emails or the whole IPv4 space could hash back, and a long key
+ * never overflows its varchar(255) column. Every process with the same secret writes the same key for the same
+ * input, so the limits still hold across processes.
  */
 class HashedKeyPostgres extends RateLimiterPostgres {
+  constructor(
+    options: PostgresOptions,
+    private readonly hmacKey: Buffer,
+  ) {
+    super(options);
+  }
+
   override getKey(key: string | number): string {
-    return `${this.keyPrefix}:${createHash('sha256').update(String(key)).digest('base64url')}`;
+    return `${this.keyPrefix}:${createHmac('sha256', this.hmacKey).update(String(key)).digest('base64url')}`;
   }
 }
 
@@ -51,11 +66,12 @@ async function createTable(pool: pg.Pool): Promise<void> {
 
 /**
  * On PostgreSQL the counters live in one table every app process shares, so each limit holds in total across
- * processes; on PGlite (one process) they stay in memory.
+ * processes; on PGlite (one process) they stay in memory. `secret` is the session secret the keys are derived from.
  */
-export async function createRateLimitStore(database: Database): Promise<RateLimitStore> {
+export async function createRateLimitStore(database: Database, secret: string): Promise<RateLimitStore> {
   const pool = database.pool;
   if (database.kind === 'pglite' || !pool) return memoryRateLimits;
+  const hmacKey = deriveKey(secret, KEY_LABELS.rateLimitKeys);
   await createTable(pool);
   // One sweep per process instead of one timer per limiter; rows past their window are only clutter.
   const sweep = setInterval(() => {
@@ -64,7 +80,10 @@ export async function createRateLimitStore(database: Database): Promise<RateLimi
   sweep.unref();
   return {
     limiter: (options) =>
-      new HashedKeyPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false }),
+      new HashedKeyPostgres(
+        { ...options, storeClient: pool, storeType: 'pool', tableName: RATE_LIMIT_TABLE, tableCreated: true, clearExpiredByTimeout: false },
+        hmacKey,
+      ),
     close: () => clearInterval(sweep),
   };
 }
