@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
-/** One backup file as the administrator sees it: the name in the server's DATA_DIR/backups, its size and time. */
+/**
+ * One backup file as the administrator sees it: the name in the server's DATA_DIR/backups, its size and time, and
+ * its kind: `nightly` (the schedule's; BACKUP_KEEP are kept) or `manual` (the dashboard's and `npm run backup`'s;
+ * the last 3 are kept apart from them, decision 027).
+ */
 export const backupSchema = z.object({
   name: z.string(),
   /** Bytes. */
   size: z.number(),
   createdAt: z.iso.datetime(),
+  kind: z.enum(['nightly', 'manual']),
 });
 export type Backup = z.infer<typeof backupSchema>;
 

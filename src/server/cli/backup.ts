@@ -1,25 +1,42 @@
-// `npm run backup [-- --out PATH]`: one file holding the whole marketplace (decision 027). The embedded database
-// is dumped by the running server (asked through DATA_DIR/backup-token, from this machine), or by this command
-// when no server holds the data folder; PostgreSQL (DATABASE_URL) goes through pg_dump. Same settings as the server.
+// `npm run backup [-- --out PATH | --nightly]`: one file holding the whole marketplace (decision 027). The embedded
+// database is dumped by the running server (asked through DATA_DIR/backup-token, from this machine), or by this
+// command when no server holds the data folder; PostgreSQL (DATABASE_URL) goes through pg_dump. Same settings as the
+// server. A backup in DATA_DIR/backups is manual (the last 3 kept) unless --nightly says cron takes it as the
+// night's (BACKUP_KEEP kept), where the server's schedule does not: on PostgreSQL, or with the server stopped.
 import { copyFileSync, existsSync, renameSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { openPglite } from '../db/client.js';
 import { loadDotEnv } from '../env-file.js';
-import { type BackupInfo, backupsDir, fileInfo, freshBackupPath, MissingToolError, pgDump, pruneBackups, readLocalAccess, writeBackup } from '../modules/backups/index.js';
+import {
+  type BackupInfo,
+  type BackupKind,
+  backupsDir,
+  forgetMark,
+  freshBackupPath,
+  MissingToolError,
+  pgDump,
+  pruneBackups,
+  readLocalAccess,
+  writeBackup,
+  writeBackupAs,
+} from '../modules/backups/index.js';
 
-const USAGE = `Usage: npm run backup [-- --out PATH]
+const USAGE = `Usage: npm run backup [-- --out PATH | --nightly]
 
 Writes a backup of the whole marketplace (accounts, listings, messages, pictures) to one file:
-DATA_DIR/backups/marketplace-YYYYMMDD-HHMMSS.tar.gz, or PATH.`;
+DATA_DIR/backups/marketplace-YYYYMMDD-HHMMSS.tar.gz, or PATH. There the last 3 manual backups are kept, apart
+from the BACKUP_KEEP nightly ones; --nightly (for cron, on PostgreSQL or with the server stopped) counts this one
+as the night's.`;
 
 /** Fails with a sentence for the organiser, and no stack trace. */
 class Refusal extends Error {}
 
-function parseArgs(args: string[]): { out?: string } {
-  if (args.length === 0) return {};
-  if (args.length === 2 && args[0] === '--out' && args[1]) return { out: resolve(args[1]) };
+function parseArgs(args: string[]): { out?: string; kind: BackupKind } {
+  if (args.length === 0) return { kind: 'manual' };
+  if (args.length === 1 && args[0] === '--nightly') return { kind: 'nightly' };
+  if (args.length === 2 && args[0] === '--out' && args[1]) return { out: resolve(args[1]), kind: 'manual' };
   throw new Refusal(USAGE);
 }
 
@@ -49,13 +66,13 @@ async function askServer(dataDir: string): Promise<BackupInfo> {
   } catch {
     throw new Refusal(`The server at ${access.url} did not answer. Is it still starting or stopping? Try again in a moment.`);
   }
-  const body = (await res.json().catch(() => ({}))) as { name?: string; size?: number; createdAt?: string; message?: string };
+  const body = (await res.json().catch(() => ({}))) as { name?: string; size?: number; createdAt?: string; kind?: BackupKind; message?: string };
   if (res.status !== 201 || !body.name) throw new Refusal(`The server refused the backup (${res.status}): ${body.message ?? 'no reason given'}`);
-  return { name: body.name, size: body.size ?? 0, createdAt: new Date(body.createdAt ?? Date.now()) };
+  return { name: body.name, size: body.size ?? 0, createdAt: new Date(body.createdAt ?? Date.now()), kind: body.kind ?? 'manual' };
 }
 
 async function main(): Promise<void> {
-  const { out } = parseArgs(process.argv.slice(2));
+  const { out, kind } = parseArgs(process.argv.slice(2));
   loadDotEnv();
   const config = loadConfig();
   const dataDir = resolve(config.DATA_DIR);
@@ -65,9 +82,9 @@ async function main(): Promise<void> {
   let path: string;
   let backup: BackupInfo;
   if (config.DATABASE_URL) {
+    const url = config.DATABASE_URL;
     path = out ?? freshBackupPath(backupsDir(dataDir), new Date());
-    await pgDump(config.DATABASE_URL, path);
-    backup = fileInfo(path);
+    backup = await writeBackupAs(path, out ? null : kind, (target) => pgDump(url, target));
     if (!out) pruneBackups(backupsDir(dataDir), config.BACKUP_KEEP);
   } else {
     ensureDataDir(dataDir);
@@ -77,17 +94,20 @@ async function main(): Promise<void> {
       const database = await openPglite(join(dataDir, 'pglite'));
       try {
         path = out ?? freshBackupPath(backupsDir(dataDir), new Date());
-        backup = await writeBackup(database, path);
+        backup = await writeBackup(database, path, out ? null : kind);
         if (!out) pruneBackups(backupsDir(dataDir), config.BACKUP_KEEP);
       } finally {
         await database.close();
         await unlock();
       }
     } else {
+      // The server's schedule takes the night's backup; one asked of it is manual, as the dashboard's are.
+      if (kind === 'nightly') throw new Refusal(`The marketplace server running on ${dataDir} takes the nightly backup itself (BACKUP_HOUR). Leave out --nightly for a manual one.`);
       backup = await askServer(dataDir);
       path = join(backupsDir(dataDir), backup.name);
       if (out) {
         moveTo(path, out);
+        forgetMark(path);
         path = out;
       }
     }

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIPv4 } from 'node:net';
 
 /**
@@ -10,6 +11,17 @@ export function isLoopback(address: string | undefined): boolean {
   const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
   if (isIPv4(v4)) return v4.startsWith('127.');
   return address === '::1';
+}
+
+/** Headers a reverse proxy adds: whoever it forwarded for is not on this machine, even though the socket is. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * Whether a request comes from this machine itself: a loopback socket that no proxy forwarded. A proxy on the same
+ * host (nginx in front, decision 024) connects from loopback for every visitor, and says so in these headers.
+ */
+export function isFromThisMachine(request: { socket: { remoteAddress?: string }; headers: IncomingHttpHeaders }): boolean {
+  return isLoopback(request.socket.remoteAddress) && !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -1,20 +1,21 @@
 // engines: both — a backup is each engine's own dump
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Backup } from '#shared/backups.js';
+import { BACKUP_TEXTS, type Backup } from '#shared/backups.js';
 import type { Conversation } from '#shared/messaging.js';
 import { call } from '#test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { createListing, manyUsers } from '#test/helpers/listings.js';
-import { backupsDir } from './files.js';
+import { backupsDir, freshBackupPath, writeBackupAs, type BackupKind } from './files.js';
 import { integrityProblems } from './integrity.js';
 import { backupKind, restorePglite, restorePostgres, RestoreRefusal, withClient, type RestoreResult } from './restore.js';
+import { createBackupService } from './service.js';
 import { drizzleQuery, summarizeTables, type TableSummary } from './tables.js';
 
 let t: TestApp;
@@ -82,6 +83,7 @@ describe('POST /api/admin/backups', () => {
 
     const backup = await backUp();
     expect(backup.name).toMatch(/^marketplace-\d{8}-\d{6}(-\d+)?\.tar\.gz$/);
+    expect(backup.kind).toBe('manual');
     expect(backup.size).toBeGreaterThan(1000);
     const list = await call(t, 'GET', '/api/admin/backups', admin.cookie);
     expect(list.statusCode).toBe(200);
@@ -98,6 +100,57 @@ describe('POST /api/admin/backups', () => {
     expect((await asLocal('Bearer ')).statusCode).toBe(401);
     const res = await asLocal(`Bearer ${token}`);
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Backup>().kind).toBe('manual');
+  });
+
+  it('refuses the local token on a request a proxy on this machine forwarded, as /metrics does', async () => {
+    const token = t.app.backups.localToken;
+    const forwarded = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { authorization: `Bearer ${token}`, ...headers }, remoteAddress: '127.0.0.1' });
+    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '203.0.113.7' }];
+    for (const headers of proxied) {
+      const res = await forwarded(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(res.json()).toMatchObject({ message: BACKUP_TEXTS.badToken });
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '127.0.0.1' }, remoteAddress: '127.0.0.1' });
+    expect(list.statusCode).toBe(401);
+  });
+});
+
+describe('nightly and manual backups (decision 027)', () => {
+  it('a manual backup pushes out the oldest of the last 3 manual ones, never a nightly one; one under way never stands in for the night', async () => {
+    const folder = backupsDir(scratch());
+    mkdirSync(folder);
+    // Last week's files, as earlier runs left them (the dumps' own size does not matter to pruning).
+    const earlier = async (kind: BackupKind, daysAgo: number) => {
+      const at = new Date(Date.now() - daysAgo * 24 * 3600_000);
+      const info = await writeBackupAs(freshBackupPath(folder, at), kind, async (path) => writeFileSync(path, 'x'));
+      utimesSync(join(folder, info.name), at, at);
+      return info.name;
+    };
+    const lastNight = await earlier('nightly', 1);
+    const manual = [await earlier('manual', 4), await earlier('manual', 3), await earlier('manual', 2)];
+    const service = createBackupService({ database: t.database, dataDir: dirname(folder), keep: 1 });
+
+    const pressed = await service.backUpNow('manual');
+    const kept = () => service.list().map((b) => [b.name, b.kind]);
+    // BACKUP_KEEP=1 and a full set of manual ones: the oldest manual one went, the night stayed.
+    expect(kept()).toEqual([[pressed.name, 'manual'], [lastNight, 'nightly'], [manual[2], 'manual'], [manual[1], 'manual']]);
+
+    // Both at once, as the schedule meeting 'Back up now' at BACKUP_HOUR: two files, one of each kind.
+    const [again, tonight] = await Promise.all([service.backUpNow('manual'), service.backUpNow('nightly')]);
+    expect([again.kind, tonight.kind]).toEqual(['manual', 'nightly']);
+    expect(kept()).toEqual([[tonight.name, 'nightly'], [again.name, 'manual'], [pressed.name, 'manual'], [manual[2], 'manual']]);
+  }, 120_000);
+
+  it("the listing names each backup's kind: the dashboard's manual, the schedule's nightly", async () => {
+    const pressed = await backUp();
+    const night = await t.app.backups.backUpNow('nightly');
+    const list = await call(t, 'GET', '/api/admin/backups', admin.cookie);
+    const listed = list.json<{ backups: Backup[] }>().backups;
+    expect(listed.find((b) => b.name === pressed.name)).toEqual({ ...pressed, kind: 'manual' });
+    expect(listed.find((b) => b.name === night.name)).toEqual({ name: night.name, size: night.size, createdAt: night.createdAt.toISOString(), kind: 'nightly' });
   });
 });
 

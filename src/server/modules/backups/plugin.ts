@@ -45,7 +45,7 @@ export function startBackupDuties(app: FastifyInstance, { config, database }: { 
   const url = address && typeof address === 'object' ? loopbackUrl(config.HOST, address.port) : null;
   if (url) writeLocalAccess(dataDir, { url, token: app.backups.localToken });
   const stopSchedule =
-    config.BACKUP_HOUR === 'off' ? undefined : startBackupSchedule({ hour: config.BACKUP_HOUR, backUp: () => app.backups.backUpNow(), log: app.log });
+    config.BACKUP_HOUR === 'off' ? undefined : startBackupSchedule({ hour: config.BACKUP_HOUR, backUp: () => app.backups.backUpNow('nightly'), log: app.log });
   return () => {
     stopSchedule?.();
     if (url) removeLocalAccess(dataDir);

@@ -4,7 +4,7 @@ import { apiErrorSchema } from '#shared/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { requireAdministrator, type SecondFactorPolicy } from '../../lib/admin-gate.js';
 import { HttpError, unauthorized } from '../../lib/errors.js';
-import { isBearer, isLoopback } from '../../lib/local-requests.js';
+import { isBearer, isFromThisMachine } from '../../lib/local-requests.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import type { BackupInfo } from './files.js';
 import { MissingToolError } from './postgres.js';
@@ -19,7 +19,7 @@ export interface BackupRoutesOptions {
   secondFactor?: SecondFactorPolicy;
 }
 
-const present = (b: BackupInfo): Backup => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString() });
+const present = (b: BackupInfo): Backup => ({ name: b.name, size: b.size, createdAt: b.createdAt.toISOString(), kind: b.kind });
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
 /** A backup costs a full copy of the database: a handful per ten minutes is plenty for a person or the CLI. */
@@ -36,8 +36,9 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   const caller = async (request: FastifyRequest): Promise<string> => {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      // The socket's own peer, never X-Forwarded-For: a proxy in front must not turn a remote caller into a local one.
-      if (!isLoopback(request.socket.remoteAddress) || !isBearer(authorization, localToken)) {
+      // The socket's own peer, never X-Forwarded-For, and nothing a proxy forwarded: nginx on this machine connects
+      // from loopback for every visitor, and must not carry a remote caller's token in as a local one.
+      if (!isFromThisMachine(request) || !isBearer(authorization, localToken)) {
         throw unauthorized(BACKUP_TEXTS.badToken);
       }
       return 'local';
@@ -55,7 +56,7 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
   app.post('/api/admin/backups', { schema: { response: { 201: backupSchema, ...errors } } }, async (request, reply) => {
     const backup = await limit.spendOnSuccess(await caller(request), async () => {
       try {
-        return await backups.backUpNow();
+        return await backups.backUpNow('manual');
       } catch (error) {
         if (error instanceof MissingToolError) throw new HttpError(503, BACKUP_TEXTS.pgDumpMissing);
         request.log.error({ err: error }, 'backup failed');

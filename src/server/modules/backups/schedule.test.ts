@@ -1,10 +1,10 @@
 // engines: one — no database
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
-import { listBackups, pruneBackups } from './files.js';
+import { freshBackupPath, listBackups, pruneBackups, writeBackupAs, type BackupKind } from './files.js';
 import { msUntilHour, startBackupSchedule } from './scheduler.js';
 
 const log = { info: vi.fn(), error: vi.fn() };
@@ -61,6 +61,78 @@ describe('BACKUP_KEEP', () => {
       expect(listBackups(dir).map((b) => b.name)[0]).toBe('marketplace-20260109-030000.tar.gz');
       expect(listBackups(dir)).toHaveLength(7);
       expect(() => writeFileSync(join(dir, 'my-notes.txt'), 'still here', { flag: 'r+' })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('nightly and manual backups', () => {
+  const day = (n: number, hour = 3) => new Date(2026, 0, n, hour);
+  /** A finished backup of `kind` made at `at`, through the same path a real one takes. */
+  async function made(dir: string, kind: BackupKind, at: Date): Promise<string> {
+    const info = await writeBackupAs(freshBackupPath(dir, at), kind, async (path) => writeFileSync(path, 'x'));
+    utimesSync(join(dir, info.name), at, at);
+    return info.name;
+  }
+  const namesOf = (dir: string, kind: BackupKind) => listBackups(dir).filter((b) => b.kind === kind).map((b) => b.name);
+
+  it('many manual backups push out no nightly one, and only the last 3 manual ones stay', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csm-prune-'));
+    try {
+      const nights = [];
+      for (let n = 1; n <= 7; n += 1) nights.push(await made(dir, 'nightly', day(n)));
+      // An administrator's afternoon: the route's whole budget and more, each followed by the prune the service runs.
+      const manual = [];
+      for (let minute = 0; minute < 12; minute += 1) {
+        manual.push(await made(dir, 'manual', new Date(2026, 0, 7, 14, minute)));
+        pruneBackups(dir, 7);
+      }
+      expect(namesOf(dir, 'nightly')).toEqual(nights.toReversed());
+      expect(namesOf(dir, 'manual')).toEqual(manual.slice(-3).toReversed());
+      // The marks of the pruned manual backups went with them.
+      expect(readdirSync(dir).filter((name) => name.endsWith('.manual'))).toHaveLength(3);
+
+      // The next night pushes out the oldest nightly one, and no manual one.
+      const eighth = await made(dir, 'nightly', day(8));
+      expect(pruneBackups(dir, 7)).toEqual([nights[0]]);
+      expect(namesOf(dir, 'nightly')).toEqual([eighth, ...nights.slice(1).toReversed()]);
+      expect(namesOf(dir, 'manual')).toEqual(manual.slice(-3).toReversed());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('files from before the kinds count as nightly: a manual backup pushes none of them out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csm-prune-'));
+    try {
+      for (let n = 1; n <= 7; n += 1) {
+        const name = join(dir, `marketplace-202601${String(n).padStart(2, '0')}-141500.tar.gz`);
+        writeFileSync(name, 'x');
+        utimesSync(name, day(n, 14), day(n, 14));
+      }
+      for (let n = 0; n < 4; n += 1) await made(dir, 'manual', new Date(2026, 0, 8, 9, n));
+      pruneBackups(dir, 7);
+      expect(namesOf(dir, 'nightly')).toHaveLength(7);
+      expect(namesOf(dir, 'manual')).toHaveLength(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a manual backup that fails leaves no mark, and a mark without its file never marks a new backup', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'csm-prune-'));
+    try {
+      const at = day(9, 12);
+      await expect(writeBackupAs(freshBackupPath(dir, at), 'manual', () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+      expect(readdirSync(dir)).toEqual([]);
+
+      // As a crash between the mark and the file would leave it.
+      writeFileSync(join(dir, '.marketplace-20260109-120000.tar.gz.manual'), '');
+      const path = freshBackupPath(dir, at);
+      expect(path).toBe(join(dir, 'marketplace-20260109-120000-2.tar.gz'));
+      expect((await writeBackupAs(path, 'nightly', async (p) => writeFileSync(p, 'x'))).kind).toBe('nightly');
+      expect(existsSync(join(dir, '.marketplace-20260109-120000-2.tar.gz.manual'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -2,19 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '#shared/errors.js';
 import { METRICS_TEXTS } from '#shared/operations.js';
-import { isBearer, isLoopback } from '../../lib/local-requests.js';
+import { isBearer, isFromThisMachine } from '../../lib/local-requests.js';
 import { mediaResponse } from '../../lib/responses.js';
 import type { Metrics } from './metrics.js';
 
 export const METRICS_PATH = '/metrics';
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-/** Headers a reverse proxy adds: whoever it forwarded for is not on this machine, even though the socket is. */
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
-  const local = isLoopback(request.socket.remoteAddress) && !FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-  return local || (token !== undefined && isBearer(request.headers.authorization, token));
+  return isFromThisMachine(request) || (token !== undefined && isBearer(request.headers.authorization, token));
 }
 
 /** GET /metrics: Prometheus's text format, for this machine or a bearer of METRICS_TOKEN (decision 023). */
