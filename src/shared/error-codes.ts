@@ -38,6 +38,9 @@ export const ERROR_CODES = {
   // Two-step sign-in and sessions (decision 054).
   recent_sign_in_required: 'The action needs a sign-in within the last 10 minutes, or the password again.',
   second_factor_required: "With REQUIRE_ADMIN_2FA, an administrator's session began without a second factor: set one up, or sign in again with it (`secondFactor` says which).",
+  second_factor_enrolment_required:
+    "With REQUIRE_ADMIN_2FA, an administrator's session without a second factor adds one only after opening the link emailed by POST /api/auth/second-factor-enrolment/email.",
+  enrolment_not_needed: 'The account adds a second factor directly: no enrolment link is needed.',
   invalid_second_factor: 'The authenticator or recovery code is wrong, or was already used.',
   second_factor_expired: 'The first step of the sign-in is missing or older than 5 minutes; sign in again.',
   two_step_already_enabled: 'Two-step sign-in is already on for this account.',

@@ -41,7 +41,16 @@ export const TWO_STEP_TEXTS = {
   sessionNotFound: 'That session has already ended.',
   newSignInSubject: 'New sign-in to your account',
   failedSecondStepsSubject: 'Someone entered your password but not your code',
+  enrolmentSubject: 'Set up the second step of your administrator account',
+  enrolmentLinkRequired:
+    'For your safety, an administrator sets up a first second step from a link we email to the account’s confirmed address, so that a password alone is never enough.',
+  enrolmentNeedsConfirmedEmail: 'Confirm your email address first: the link to set up your second step is sent there.',
+  enrolmentLinkInvalid: 'This link is not valid any more, or belongs to another account. Ask for a new one from your profile.',
+  enrolmentNotNeeded: 'Your account can set up two-step sign-in and passkeys directly.',
 } as const;
+
+/** The page an administrator's emailed enrolment link opens (decision 061): it spends the link, then goes to the profile. */
+export const SECOND_FACTOR_ENROLMENT_PATH = '/profile/second-step';
 
 /** How a session began (the sessions list says so). */
 export const SIGN_IN_METHODS = ['password', 'second_factor', 'password_and_passkey', 'passkey', 'oidc', 'sign_up'] as const;
@@ -80,6 +89,10 @@ export const secondFactorSchema = z.strictObject({ code: secondFactorCodeSchema 
 /** POST /api/auth/recent-sign-in: the password again, which makes the session's sign-in recent (decision 061). */
 export const recentSignInSchema = z.strictObject({ password: text({ error: TWO_STEP_TEXTS.passwordRequired }).min(1, TWO_STEP_TEXTS.passwordRequired).max(PASSWORD_MAX) });
 export type RecentSignInInput = z.infer<typeof recentSignInSchema>;
+/** POST /api/auth/second-factor-enrolment: the emailed link's token, opened in a signed-in browser. */
+export const enrolmentOpenSchema = z.strictObject({ token: text().min(1).max(100) });
+export const enrolmentOpenAnswerSchema = z.object({ enrolmentUntil: z.string() });
+
 /** Until when the session counts as recently signed in. */
 export const recentSignInAnswerSchema = z.object({ recentUntil: z.string() });
 export type RecentSignInAnswer = z.infer<typeof recentSignInAnswerSchema>;
@@ -164,6 +177,18 @@ export const TWO_STEP_PAGE_TEXTS = {
   adminSignInAgainTitle: 'Sign in with your second step',
   adminSignInAgainLink: 'Sign out',
   resetExpired: 'Your new password is set, but signing in took too long. Sign in with your new password.',
+  enrolmentTitle: 'We email you a link first',
+  enrolmentSend: 'Email me the link',
+  enrolmentSending: 'Sending...',
+  enrolmentLinkSent: (email: string) => `We sent a link to ${email}. Open it in this browser within 30 minutes, then set up your second step here.`,
+  enrolmentOpening: 'Opening your link…',
+  enrolmentOpened: 'Your link is open: set up your second step within 15 minutes.',
+  enrolmentOpenFailed: 'This link could not be used',
+  goToProfile: 'Go to your profile',
+  confirmTitle: 'Confirm it’s you',
+  confirmHelp: `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. Enter your password, or use one of your passkeys.`,
+  confirmWithPassword: 'Confirm',
+  confirmWithPasskey: 'Use a passkey instead',
 } as const;
 
 /** The profile section's anchor (`/profile#two-step`): the admin dashboard links to it when REQUIRE_ADMIN_2FA refuses. */

@@ -20,6 +20,8 @@ export interface TestOidcProvider {
   clientSecret: string;
   /** The people it knows, by `sub`; a test sets the claims before the sign-in. */
   accounts: Map<string, TestAccountClaims>;
+  /** How a person signs in there, by `sub`: the ID token's `amr` (RFC 8176), none when unset. */
+  amr: Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,8 @@ export async function startTestOidcProvider(options: {
       },
     ],
     claims: {
-      openid: ['sub'],
+      // `amr` goes into every ID token that has one (set below), as providers with their own second factor do.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'picture'],
     },
@@ -82,6 +85,14 @@ export async function startTestOidcProvider(options: {
     }),
   };
   const provider = quietly(() => new Provider(issuer, configuration));
+  // The development login finishes with the login name only; a test's `amr` is added to it here, as a provider with
+  // its own second factor would record one.
+  const amr = new Map<string, string[]>();
+  const finish = provider.interactionFinished.bind(provider);
+  provider.interactionFinished = (req, res, result, finishOptions) => {
+    const methods = result.login ? amr.get(result.login.accountId) : undefined;
+    return finish(req, res, methods && result.login ? { ...result, login: { ...result.login, amr: methods } } : result, finishOptions);
+  };
   server.on('request', provider.callback());
 
   return {
@@ -89,6 +100,7 @@ export async function startTestOidcProvider(options: {
     clientId,
     clientSecret,
     accounts,
+    amr,
     async close() {
       server.closeAllConnections();
       server.close();

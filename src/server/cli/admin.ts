@@ -1,5 +1,6 @@
 // `npm run admin -- create EMAIL`: creates or promotes a verified administrator from the server's command line
-// (decision 016). The password is asked for without echo, or read from the first line of stdin when it is not a
+// (decision 016). `npm run admin -- second-factor EMAIL` prints the single-use link that lets the administrator set up
+// a first second factor while REQUIRE_ADMIN_2FA is on, as the emailed one does (decision 061). The password is asked for without echo, or read from the first line of stdin when it is not a
 // terminal (`printf '%s\n' "$PASSWORD" | npm run admin -- create you@example.org`). Same settings as the server:
 // ADMIN_EMAILS, DATA_DIR (the embedded database) or DATABASE_URL (PostgreSQL).
 import { randomBytes } from 'node:crypto';
@@ -10,12 +11,16 @@ import { ensureDataDir, tryLockDataDir } from '../data-dir.js';
 import { loadDotEnv } from '../env-file.js';
 import { createPasswordHasher } from '../lib/passwords.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { checkAdministratorEmail, checkNewPassword, provisionAdministrator, ProvisionError } from '../modules/accounts/index.js';
+import { checkAdministratorEmail, checkNewPassword, createAuthRepository, enrolmentLinkFor, provisionAdministrator, ProvisionError } from '../modules/accounts/index.js';
 
 const USAGE = `Usage: npm run admin -- create EMAIL
+       npm run admin -- second-factor EMAIL
 
-Creates the administrator account of EMAIL (an address listed in ADMIN_EMAILS), verified, with the password you
-type; or, when the account exists, verifies it and replaces its password (its sessions end).`;
+create: creates the administrator account of EMAIL (an address listed in ADMIN_EMAILS), verified, with the password
+you type; or, when the account exists, verifies it and replaces its password (its sessions end).
+
+second-factor: prints a link, good once for 30 minutes, that lets the administrator of EMAIL set up a first second
+step (an authenticator app or a passkey) while REQUIRE_ADMIN_2FA is on. Open it in the browser where they are signed in.`;
 
 /** Fails with a sentence for the operator, and no stack trace. */
 class Refusal extends Error {}
@@ -100,11 +105,32 @@ async function seedThroughApp(config: Config, database: Database): Promise<numbe
   }
 }
 
+/** `second-factor EMAIL`: the enrolment link of an existing, verified administrator, printed for the operator. */
+async function printEnrolmentLink(config: Config, email: string): Promise<void> {
+  const { database, unlock } = await openDatabase(config);
+  try {
+    await database.migrate();
+    const user = await createAuthRepository(database.db).findUserByEmail(email);
+    if (!user || user.deletedAt) throw new Refusal(`No account has the address ${email}. Create it first: npm run admin -- create ${email}`);
+    const link = await enrolmentLinkFor(database.db, config.PUBLIC_URL, user);
+    if (!link) throw new Refusal(`${email} has not confirmed its address yet. Run npm run admin -- create ${email} to make it a verified administrator.`);
+    console.log(`Open this link in the browser where ${email} is signed in, within 30 minutes; it works once:\n\n${link}\n`);
+    console.log('Then set up an authenticator app or a passkey on the profile page.');
+  } finally {
+    await database.close();
+    await unlock?.();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, email, ...rest] = process.argv.slice(2);
-  if (command !== 'create' || !email || rest.length > 0) throw new Refusal(USAGE);
+  if ((command !== 'create' && command !== 'second-factor') || !email || rest.length > 0) throw new Refusal(USAGE);
   loadDotEnv();
   const config = loadConfig();
+  if (command === 'second-factor') {
+    checkAdministratorEmail(email, config.ADMIN_EMAILS);
+    return printEnrolmentLink(config, email);
+  }
   // Before the password and the database: a wrong address costs nothing.
   checkAdministratorEmail(email, config.ADMIN_EMAILS);
   const password = await readPassword();

@@ -28,4 +28,5 @@ export { assertRecentSignIn, type RecentSignInDeps } from './password/recent-sig
 export { createPasswordService } from './password/service.js';
 export { createSignInLimits } from './password/sign-in-limits.js';
 export { authRoutes } from './routes.js';
+export { enrolmentLinkFor } from './two-step/enrolment.js';
 export { createTwoStep, type TwoStep } from './two-step/service.js';

@@ -23,6 +23,8 @@ import { passwordRoutes } from './password/routes.js';
 import type { PasswordService } from './password/service.js';
 import { createSignInLimits } from './password/sign-in-limits.js';
 import type { Outbox } from '../mail/index.js';
+import { isAdministrator } from './identity/presenter.js';
+import { createEnrolment } from './two-step/enrolment.js';
 import { createFailedStepWarning } from './two-step/failed-steps.js';
 import { twoStepRoutes } from './two-step/routes.js';
 import type { TwoStep } from './two-step/service.js';
@@ -49,13 +51,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const signInLimits = createSignInLimits();
   const recent: RecentSignInDeps = { db, signInLimits };
   const failedSteps = createFailedStepWarning({ db, mail, publicUrl: config.PUBLIC_URL });
+  // While REQUIRE_ADMIN_2FA is on, an administrator's session without a second factor enrols one only from an emailed link (decision 061).
+  const enrolment = createEnrolment({ db, mail, publicUrl: config.PUBLIC_URL, guarded: (user) => config.REQUIRE_ADMIN_2FA && isAdministrator(user, config.ADMIN_EMAILS) });
 
   await app.register(oidcRoutes, { config, accounts: oidcAccounts, sessions, oidc, twoStep });
-  await app.register(twoStepRoutes, { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink: oidcAccounts.completeLink });
+  await app.register(twoStepRoutes, { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink: oidcAccounts.completeLink, enrolment });
   await app.register(sessionListRoutes, { sessions, recent });
   await app.register(recentSignInRoutes, { passkeys, recent });
   // A password typed to confirm a new passkey counts against the same sign-in budget as the sign-in page's.
-  await app.register(passkeyRoutes, { config, passkeys, sessions, recent });
+  await app.register(passkeyRoutes, { config, passkeys, sessions, recent, enrolment });
 
   // The specification's sign-in entry (§1): our /login page, or straight to the provider when it is the only way in.
   app.get(

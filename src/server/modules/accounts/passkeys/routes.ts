@@ -24,6 +24,7 @@ import { assertLocalAccounts } from '../identity/local-accounts.js';
 import { presentUser } from '../identity/presenter.js';
 import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-sign-in.js';
 import type { SessionStore } from '../identity/sessions.js';
+import type { Enrolment } from '../two-step/enrolment.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const noContent = z.null().describe('No content');
@@ -38,8 +39,11 @@ const SIGN_INS_PER_MINUTE = 10;
  * Passkeys under /api/auth/passkeys (decision 055): a signed-in member's passkeys (added after a recent
  * sign-in, listed, renamed, removed) and sign-in with one, which starts the session as password sign-in does.
  */
-export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: PasskeyService; sessions: SessionStore; recent: RecentSignInDeps }> = async (app, opts) => {
-  const { config, passkeys, sessions, recent: recentSignIn } = opts;
+export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: PasskeyService; sessions: SessionStore; recent: RecentSignInDeps; enrolment: Enrolment }> = async (
+  app,
+  opts,
+) => {
+  const { config, passkeys, sessions, recent: recentSignIn, enrolment } = opts;
   const scale = config.RATE_LIMIT_SCALE;
   // One person's budget, not an address's: not scaled by RATE_LIMIT_SCALE (decision 015).
   const registrationOptions = new RateLimit({ name: 'passkey-registration-options', points: REGISTRATION_OPTIONS_PER_HOUR, durationSeconds: 60 * 60 }, 1, PASSKEY_TEXTS.tooManyChanges);
@@ -60,6 +64,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config; passkeys: Pa
       assertLocalAccounts(config);
       const account = requireAccount(request);
       await assertRecentSignIn(request, recentSignIn, request.body?.password);
+      await enrolment.assertMayEnrol(request, account);
       await registrationOptions.consume(account.id);
       return passkeys.registrationOptions(account);
     },

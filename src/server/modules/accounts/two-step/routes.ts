@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountNoticeSchema } from '#shared/account.js';
 import { userSchema } from '#shared/auth.js';
 import { authenticationOptionsSchema, passkeyAuthenticateSchema } from '#shared/passkeys.js';
 import { apiErrorSchema } from '#shared/errors.js';
 import { MESSAGES } from '#shared/texts.js';
 import {
+  enrolmentOpenAnswerSchema,
+  enrolmentOpenSchema,
   recoveryCodesSchema,
   type SecondFactorRequired,
   type SecondStepMethod,
@@ -16,6 +19,7 @@ import {
   totpEnableSchema,
   totpSetupAnswerSchema,
   totpSetupSchema,
+  TWO_STEP_PAGE_TEXTS,
   TWO_STEP_TEXTS,
 } from '#shared/two-step.js';
 import type { Config } from '#server/config.js';
@@ -29,6 +33,7 @@ import { assertRecentSignIn, type RecentSignInDeps } from '../password/recent-si
 import { createAuthRepository } from '../identity/repository.js';
 import { PENDING_SIGN_IN_MS, type PendingFirstStep, type SessionStore } from '../identity/sessions.js';
 import type { PasskeyService } from '../passkeys/service.js';
+import type { Enrolment } from './enrolment.js';
 import type { FailedStepWarning } from './failed-steps.js';
 import type { TwoStep } from './service.js';
 
@@ -82,8 +87,9 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
   recent: RecentSignInDeps;
   failedSteps: FailedStepWarning;
   completeOidcLink: OidcLinkCompletion;
+  enrolment: Enrolment;
 }> = async (app, opts) => {
-  const { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink } = opts;
+  const { config, sessions, twoStep, passkeys, recent, failedSteps, completeOidcLink, enrolment } = opts;
   const repo = createAuthRepository(recent.db);
   const window = SECOND_FACTOR_WINDOW_MINUTES * 60;
   // Second steps are counted per account and address (decision 061), so someone else who has the password cannot use
@@ -115,6 +121,8 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
   }
   const enableTries = new RateLimit({ name: 'totp-enable', points: 10, durationSeconds: 10 * 60 });
   const setups = new RateLimit({ name: 'totp-setup', points: 10, durationSeconds: 60 * 60 });
+  const enrolmentEmails = new RateLimit({ name: 'second-factor-enrolment-email', points: 3, durationSeconds: 60 * 60 });
+  const enrolmentOpens = new RateLimit({ name: 'second-factor-enrolment-open', points: 10, durationSeconds: 60 * 60 });
   // Each is a stored challenge: as many as a person could want in the five minutes of a first step.
   const passkeyStepOptions = new RateLimit({ name: 'second-step-passkey-options', points: 10, durationSeconds: SECOND_FACTOR_WINDOW_MINUTES * 60 });
   const present = (row: Parameters<typeof presentUser>[0]) => presentUser(row, config.ADMIN_EMAILS);
@@ -126,6 +134,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       const account = requireAccount(request);
       await setups.consume(account.id);
       await assertRecentSignIn(request, recent, request.body.password);
+      await enrolment.assertMayEnrol(request, account);
       if (twoStep.isEnabled(account)) throw conflict(TWO_STEP_TEXTS.alreadyEnabled, { code: 'two_step_already_enabled' });
       return twoStep.setup(account);
     },
@@ -137,6 +146,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const account = requireAccount(request);
       await assertRecentSignIn(request, recent, request.body.password);
+      await enrolment.assertMayEnrol(request, account);
       await enableTries.consume(account.id);
       const outcome = await twoStep.enable(account.id, request.body.code);
       if (outcome === 'already_enabled') throw conflict(TWO_STEP_TEXTS.alreadyEnabled, { code: 'two_step_already_enabled' });
@@ -159,6 +169,29 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       if (code !== undefined) await secondStep(request, account.id, () => twoStep.verifyCode(account.id, code));
       await twoStep.disable(account.id);
       return present((await repo.findUserById(account.id))!);
+    },
+  );
+
+  // An administrator's first second factor while REQUIRE_ADMIN_2FA is on starts from an emailed link (decision 061).
+  app.post(
+    '/api/auth/second-factor-enrolment/email',
+    { config: { signedIn: true }, schema: { response: { 202: accountNoticeSchema, ...errors } } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      if (!enrolment.guarded(account)) throw conflict(TWO_STEP_TEXTS.enrolmentNotNeeded, { code: 'enrolment_not_needed' });
+      await enrolmentEmails.consume(account.id);
+      const address = await enrolment.sendLink(account);
+      return reply.code(202).send({ message: TWO_STEP_PAGE_TEXTS.enrolmentLinkSent(address) });
+    },
+  );
+
+  app.post(
+    '/api/auth/second-factor-enrolment',
+    { config: { signedIn: true }, schema: { body: enrolmentOpenSchema, response: { 200: enrolmentOpenAnswerSchema, ...errors } } },
+    async (request) => {
+      const account = requireAccount(request);
+      await enrolmentOpens.consume(account.id);
+      return { enrolmentUntil: (await enrolment.open(request, account, request.body.token)).toISOString() };
     },
   );
 
