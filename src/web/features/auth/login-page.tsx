@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearch } from 'wouter';
-import { loginErrorMessage, safeReturnTo, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
+import { loginErrorMessage, safeReturnTo, SECOND_STEP_PARAM, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
+import { SECOND_STEP_METHODS, type SecondStepMethod, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { paths } from '../../core/paths.js';
 import { useAuth } from '../../core/session/index.js';
 import { Button } from '../../components/ui/button.js';
@@ -11,6 +12,7 @@ import { usePageMeta } from '../../lib/use-page-meta.js';
 import { useAuthProviders } from './api/get-auth-providers.js';
 import { CreateAccountForm } from './create-account-form.js';
 import { PasskeySignIn, usePasskeySignIn } from './passkey-sign-in.js';
+import { SecondFactorForm } from './second-factor-form.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** Where to go after signing in; never back to this page, which would reload forever. */
@@ -43,6 +45,11 @@ function ProviderSignIn({ oidc, returnTo }: { oidc: NonNullable<AuthProviders['o
   );
 }
 
+/** The second step a provider's sign-in still waits for (decision 061): the ways the server named in `?secondStep=`. */
+function secondStepMethods(value: string | null): SecondStepMethod[] {
+  return (value ?? '').split(',').filter((method): method is SecondStepMethod => (SECOND_STEP_METHODS as readonly string[]).includes(method));
+}
+
 export default function LoginPage() {
   usePageMeta('Sign in', 'Sign in to Community Services Marketplace or create a free account.');
   const auth = useAuth();
@@ -51,6 +58,8 @@ export default function LoginPage() {
   const returnTo = destination(search.get('returnTo'));
   // Why an external sign-in came back here: a code the server sent, shown as our own text.
   const errorMessage = loginErrorMessage(search.get('error'));
+  const [pendingMethods, setPendingMethods] = useState(() => secondStepMethods(search.get(SECOND_STEP_PARAM)));
+  const [expired, setExpired] = useState(false);
 
   // The session cookie is set by the server, so a full page load is what picks it up everywhere.
   const goToReturnTo = () => window.location.assign(returnTo);
@@ -75,20 +84,57 @@ export default function LoginPage() {
         </CardHeader>
         <CardContent className="space-y-6">
           <div role="alert" className="empty:hidden">
-            {errorMessage && <p className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">{errorMessage}</p>}
+            {(expired || errorMessage) && (
+              <p className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">
+                {expired ? TWO_STEP_TEXTS.pendingExpired : errorMessage}
+              </p>
+            )}
           </div>
-          {oidc && <ProviderSignIn oidc={oidc} returnTo={returnTo} />}
-          {oidc && local && (
-            <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
-              <span className="h-px flex-1 bg-border" />
-              or with your email
-              <span className="h-px flex-1 bg-border" />
-            </div>
+          {pendingMethods.length > 0 ? (
+            // After the provider, this account's own second step is the one thing on the page to do.
+            <SecondFactorForm
+              methods={pendingMethods}
+              onSignedIn={goToReturnTo}
+              onBack={(timedOut) => {
+                setExpired(timedOut);
+                setPendingMethods([]);
+              }}
+            />
+          ) : (
+            <WaysIn oidc={oidc} local={local} returnTo={returnTo} onSignedIn={goToReturnTo} signUp={search.get('mode') === SIGN_UP_MODE} />
           )}
-          {local && <LocalAccountTabs onSignedIn={goToReturnTo} signUp={search.get('mode') === SIGN_UP_MODE} />}
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The provider's button and the email forms, as this marketplace offers them. */
+function WaysIn({
+  oidc,
+  local,
+  returnTo,
+  onSignedIn,
+  signUp,
+}: {
+  oidc: AuthProviders['oidc'];
+  local: boolean;
+  returnTo: string;
+  onSignedIn: () => void;
+  signUp: boolean;
+}) {
+  return (
+    <>
+      {oidc && <ProviderSignIn oidc={oidc} returnTo={returnTo} />}
+      {oidc && local && (
+        <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or with your email
+          <span className="h-px flex-1 bg-border" />
+        </div>
+      )}
+      {local && <LocalAccountTabs onSignedIn={onSignedIn} signUp={signUp} />}
+    </>
   );
 }
 
