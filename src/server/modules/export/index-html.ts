@@ -18,14 +18,18 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
+/** Words a person would write otherwise than the key's (`homeZip` would read 'Home zip'). */
+const LABELS: Record<string, string> = { id: 'ID', homeZip: 'Home ZIP code', zipCode: 'ZIP code', nearZip: 'Near ZIP code', messageId: 'Message ID' };
+
 /** `lastSeenAt` → 'Last seen at'. */
 function label(key: string): string {
+  if (Object.hasOwn(LABELS, key)) return LABELS[key]!;
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function renderText(value: string): string {
-  if (PICTURE.test(value)) return `<a href="${value}"><img src="${value}" alt="Picture" loading="lazy"></a>`;
+  if (PICTURE.test(value)) return `<a href="${value}"><img src="${value}" alt="Picture"></a>`;
   if (INSTANT.test(value)) return `<time datetime="${value}">${escapeHtml(DATE_FORMAT.format(new Date(value)))} UTC</time>`;
   return `<span class="text">${escapeHtml(value)}</span>`;
 }
