@@ -25,9 +25,9 @@ function runAdmin(args: string[], env: Record<string, string>, stdin: string): P
 
 const EMAIL = 'organiser@example.test';
 
-describe('npm run admin -- create EMAIL', () => {
+describe('npm run admin -- create EMAIL, and -- second-factor EMAIL', () => {
   // Every run starts tsx and opens the embedded database (initdb and migrations the first time): slow on a busy machine.
-  it('creates, then promotes, a verified administrator from a password on stdin; refuses while a server holds the folder', { timeout: 180_000 }, async () => {
+  it('creates, then promotes, a verified administrator from a password on stdin; refuses while a server holds the folder; prints the enrolment link', { timeout: 300_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'csm-admin-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const env = { DATA_DIR: dataDir, ADMIN_EMAILS: `someone@example.test,${EMAIL}` };
@@ -59,8 +59,25 @@ describe('npm run admin -- create EMAIL', () => {
       await unlock();
     }
 
+    // The operator's enrolment link (decision 061): only for a listed, existing, verified administrator; single use, stored hashed.
+    const stranger = await runAdmin(['second-factor', 'stranger@example.test'], env, '');
+    expect(stranger.code).toBe(1);
+    expect(stranger.output).toContain('stranger@example.test is not listed in ADMIN_EMAILS');
+    const nobody = await runAdmin(['second-factor', 'someone@example.test'], env, '');
+    expect(nobody.code).toBe(1);
+    expect(nobody.output).toContain('No account has the address someone@example.test');
+    const enrol = await runAdmin(['second-factor', EMAIL], { ...env, PUBLIC_URL: 'https://market.example' }, '');
+    expect(enrol.code, enrol.output).toBe(0);
+    const token = /https:\/\/market\.example\/profile\/second-step\?token=([A-Za-z0-9_-]+)/.exec(enrol.output)?.[1];
+    expect(token, enrol.output).toBeTruthy();
+
     const database = await openPglite(join(dataDir, 'pglite'));
     try {
+      const links = (await database.db.execute(sql`select token_hash, purpose from account_tokens where purpose = 'second_factor_enrolment'`)) as unknown as {
+        rows: Array<{ token_hash: string }>;
+      };
+      expect(links.rows).toHaveLength(1);
+      expect(links.rows[0]!.token_hash).not.toContain(token!);
       const rows = (await database.db.execute(sql`select email, email_verified, password_hash from users`)) as unknown as {
         rows: Array<{ email: string; email_verified: boolean; password_hash: string }>;
       };
