@@ -189,6 +189,13 @@ export const TWO_STEP_PAGE_TEXTS = {
   confirmHelp: `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. Enter your password, or use one of your passkeys.`,
   confirmWithPassword: 'Confirm',
   confirmWithPasskey: 'Use a passkey instead',
+  confirmHelpPassword: `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. Enter your password to go on.`,
+  confirmHelpPasskey: `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. Use one of your passkeys to go on.`,
+  confirmSignInAgain: `Changing how you sign in needs a sign-in from the last ${RECENT_SIGN_IN_MINUTES} minutes. Sign out and sign in again, then try once more.`,
+  enrolmentSendFailed: 'Could not send the link. Please try again.',
+  enrolmentPageTitle: 'Set up your second step',
+  enrolmentOpenError: 'We could not check your link. Please try again.',
+  tryAgain: 'Try again',
 } as const;
 
 /** The profile section's anchor (`/profile#two-step`): the admin dashboard links to it when REQUIRE_ADMIN_2FA refuses. */

@@ -21,6 +21,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/account/pages/reset
 const MemberPage = lazyPage(() => import('../features/member-page/member-page.js'));
 const AppealPage = lazyPage(() => import('../features/appeals/appeal-page.js'));
 const VerifyEmailPage = lazyPage(() => import('../features/account/pages/verify-email-page.js'));
+const SecondStepEnrolmentPage = lazyPage(() => import('../features/security/second-step-enrolment-page.js'));
 const BrowsePage = lazyPage(() => import('../features/services/pages/browse-page.js'));
 const ServicePage = lazyPage(() => import('../features/services/pages/service-page.js'));
 const CreateServicePage = lazyPage(() => import('../features/services/pages/create-service-page.js'));
@@ -70,6 +71,7 @@ export const pageRoutes: PageRoute[] = [
   { path: paths.resetPassword, component: ResetPasswordPage },
   { path: paths.appeal, component: AppealPage },
   { path: paths.verifyEmail, component: VerifyEmailPage },
+  { path: paths.secondFactorEnrolment, component: SecondStepEnrolmentPage },
   { path: paths.admin, component: AdminPage },
 ];
 

@@ -53,6 +53,11 @@ export const paths = {
   /** A suspended person's appeal, opened from the emailed or shown link (decision 047). */
   appeal: '/appeal',
   verifyEmail: '/verify-email',
+  /**
+   * An administrator's emailed enrolment link (decision 061): `?token=…`. The server's SECOND_FACTOR_ENROLMENT_PATH,
+   * written out so that this map, in the entry bundle, does not import the shared two-step schemas.
+   */
+  secondFactorEnrolment: '/profile/second-step',
   admin: '/admin',
   adminTab: (tab: string): string => withQuery(paths.admin, 'tab', tab),
 } as const;

@@ -20,6 +20,8 @@ import { usePasskeys } from './api/get-passkeys.js';
 import { useAddPasskey } from './api/register-passkey.js';
 import { useRemovePasskey } from './api/remove-passkey.js';
 import { useRenamePasskey } from './api/rename-passkey.js';
+import { EnrolmentNotice, enrolmentRequired } from './enrolment-notice.js';
+import { useWithRecentSignIn } from './use-with-recent-sign-in.js';
 
 /** The profile's 'Passkeys' (decision 055): the member's passkeys, each renamed or removed, and a new one added. */
 export function PasskeysSection() {
@@ -81,10 +83,12 @@ type AddOutput = z.output<typeof addPasskeyFormSchema>;
 /**
  * 'Add a passkey': a dialog with an optional name, then the browser's own passkey dialog. When the sign-in is more
  * than 10 minutes old the server asks for the password first; the field appears with its reason and takes the focus.
+ * An administrator's session that must first open an emailed link (decision 061) is offered the link instead.
  */
 function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | null> }) {
   const [open, setOpen] = useState(false);
   const [passwordNeeded, setPasswordNeeded] = useState<string | null>(null);
+  const [enrolment, setEnrolment] = useState<string | null>(null);
   const add = useAddPasskey();
   const form = useForm<AddInput, unknown, AddOutput>({ resolver: zodResolver(addPasskeyFormSchema), defaultValues: { name: '', password: '' } });
   const pending = add.isPending;
@@ -97,6 +101,7 @@ function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | nu
     setOpen(false);
     form.reset();
     setPasswordNeeded(null);
+    setEnrolment(null);
   }
 
   function openChange(next: boolean) {
@@ -118,7 +123,9 @@ function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | nu
           toast({ title: PASSKEY_TEXTS.added });
         },
         onError: (error) => {
+          const enrolmentReason = enrolmentRequired(error);
           if (error instanceof ApiError && error.code === 'recent_sign_in_required') setPasswordNeeded(error.message);
+          else if (enrolmentReason) setEnrolment(enrolmentReason);
           else if (error instanceof ApiError && error.errors) showServerErrors(form.setError, error, ['name', 'password']);
           else if (!ceremonyAborted(error)) form.setError('root.server', { type: 'server', message: passkeyErrorMessage(error, PASSKEY_TEXTS.failed) });
         },
@@ -139,24 +146,28 @@ function AddPasskey({ buttonRef }: { buttonRef: RefObject<HTMLButtonElement | nu
           <DialogTitle>{PASSKEY_TEXTS.addTitle}</DialogTitle>
           <DialogDescription>{PASSKEY_TEXTS.addDescription}</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
-            <FormErrorAlert />
-            <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameOptionalLabel} description={PASSKEY_TEXTS.nameHint} autoComplete="off" />
-            {passwordNeeded && (
-              // The server's reason is the field's description, so it is read out with the field as the focus lands there.
-              <InputField
-                control={form.control}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                label={PASSKEY_TEXTS.passwordLabel}
-                description={passwordNeeded}
-              />
-            )}
-            <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.continue} submitting={PASSKEY_TEXTS.waiting} />
-          </form>
-        </Form>
+        {enrolment ? (
+          <EnrolmentNotice message={enrolment} onClose={close} className="border-0 p-0" />
+        ) : (
+          <Form {...form}>
+            <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
+              <FormErrorAlert />
+              <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameOptionalLabel} description={PASSKEY_TEXTS.nameHint} autoComplete="off" />
+              {passwordNeeded && (
+                // The server's reason is the field's description, so it is read out with the field as the focus lands there.
+                <InputField
+                  control={form.control}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  label={PASSKEY_TEXTS.passwordLabel}
+                  description={passwordNeeded}
+                />
+              )}
+              <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.continue} submitting={PASSKEY_TEXTS.waiting} />
+            </form>
+          </Form>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -176,9 +187,11 @@ function DialogActions({ onCancel, pending, submit, submitting }: { onCancel: ()
   );
 }
 
+/** Renaming changes how the account signs in, so an older sign-in is confirmed first (decision 061). */
 function RenamePasskey({ passkey }: { passkey: Passkey }) {
   const [open, setOpen] = useState(false);
   const rename = useRenamePasskey();
+  const confirm = useWithRecentSignIn();
   const form = useForm<z.input<typeof renamePasskeySchema>, unknown, z.output<typeof renamePasskeySchema>>({
     resolver: zodResolver(renamePasskeySchema),
     defaultValues: { name: passkey.name },
@@ -192,93 +205,100 @@ function RenamePasskey({ passkey }: { passkey: Passkey }) {
   }
 
   function submit({ name }: { name: string }) {
-    rename.mutate(
-      { id: passkey.id, name },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({ title: PASSKEY_TEXTS.renamed });
-        },
-        onError: (error) => showServerErrors(form.setError, error, ['name']),
+    confirm.run(() => rename.mutateAsync({ id: passkey.id, name }), {
+      onSuccess: () => {
+        setOpen(false);
+        toast({ title: PASSKEY_TEXTS.renamed });
       },
-    );
+      onError: (error) => showServerErrors(form.setError, error, ['name']),
+    });
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          {PASSKEY_TEXTS.rename}
-          <span className="sr-only"> {passkey.name}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{PASSKEY_TEXTS.renameTitle}</DialogTitle>
-          <DialogDescription className="[overflow-wrap:anywhere]">{passkey.name}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
-            <FormErrorAlert />
-            <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameLabel} autoComplete="off" />
-            <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.save} submitting={PASSKEY_TEXTS.saving} />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={openChange}>
+        <DialogTrigger asChild>
+          <Button variant="outline" size="sm">
+            {PASSKEY_TEXTS.rename}
+            <span className="sr-only"> {passkey.name}</span>
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{PASSKEY_TEXTS.renameTitle}</DialogTitle>
+            <DialogDescription className="[overflow-wrap:anywhere]">{passkey.name}</DialogDescription>
+          </DialogHeader>
+          <Form {...form}>
+            <form onSubmit={(event) => void form.handleSubmit(submit)(event)} className="space-y-4" noValidate>
+              <FormErrorAlert />
+              <InputField control={form.control} name="name" label={PASSKEY_TEXTS.nameLabel} autoComplete="off" />
+              <DialogActions onCancel={() => openChange(false)} pending={pending} submit={PASSKEY_TEXTS.save} submitting={PASSKEY_TEXTS.saving} />
+            </form>
+          </Form>
+        </DialogContent>
+      </Dialog>
+      {confirm.dialog}
+    </>
   );
 }
 
-/** Asks first: a removed passkey cannot sign in again, and the authenticator keeps a useless copy. */
+/**
+ * Asks first: a removed passkey cannot sign in again, and the authenticator keeps a useless copy. An older sign-in is
+ * confirmed too (decision 061).
+ */
 function RemovePasskey({ passkey, afterRemove }: { passkey: Passkey; afterRemove: RefObject<HTMLButtonElement | null> }) {
   const [open, setOpen] = useState(false);
   const remove = useRemovePasskey();
+  const confirmItsYou = useWithRecentSignIn();
   const pending = remove.isPending;
   const removed = useRef(false);
 
-  async function confirm() {
-    // Awaited rather than given callbacks: this row is gone once the list is read back.
-    try {
-      await remove.mutateAsync(passkey.id);
-      removed.current = true;
-      setOpen(false);
-      toast({ title: PASSKEY_TEXTS.removed });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, PASSKEY_TEXTS.failed) });
-    }
+  function confirm() {
+    // mutateAsync rather than mutate's callbacks: those are dropped once this row is gone as the list is read back.
+    confirmItsYou.run(() => remove.mutateAsync(passkey.id), {
+      onSuccess: () => {
+        removed.current = true;
+        setOpen(false);
+        toast({ title: PASSKEY_TEXTS.removed });
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, PASSKEY_TEXTS.failed) }),
+    });
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          {PASSKEY_TEXTS.remove}
-          <span className="sr-only"> {passkey.name}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        onCloseAutoFocus={(event) => {
-          if (!removed.current || !afterRemove.current) return;
-          event.preventDefault();
-          afterRemove.current.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{PASSKEY_TEXTS.removeTitle}</DialogTitle>
-          <DialogDescription>
-            <span className="font-medium text-foreground [overflow-wrap:anywhere]">{passkey.name}</span>: {PASSKEY_TEXTS.removeConfirm}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-            {PASSKEY_TEXTS.cancel}
+    <>
+      <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+        <DialogTrigger asChild>
+          <Button variant="outline" size="sm">
+            {PASSKEY_TEXTS.remove}
+            <span className="sr-only"> {passkey.name}</span>
           </Button>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
-            {pending ? PASSKEY_TEXTS.removing : PASSKEY_TEXTS.remove}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </DialogTrigger>
+        <DialogContent
+          role="alertdialog"
+          onCloseAutoFocus={(event) => {
+            if (!removed.current || !afterRemove.current) return;
+            event.preventDefault();
+            afterRemove.current.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{PASSKEY_TEXTS.removeTitle}</DialogTitle>
+            <DialogDescription>
+              <span className="font-medium text-foreground [overflow-wrap:anywhere]">{passkey.name}</span>: {PASSKEY_TEXTS.removeConfirm}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+              {PASSKEY_TEXTS.cancel}
+            </Button>
+            <Button variant="destructive" onClick={confirm} disabled={pending}>
+              {pending ? PASSKEY_TEXTS.removing : PASSKEY_TEXTS.remove}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      {confirmItsYou.dialog}
+    </>
   );
 }

@@ -11,8 +11,19 @@ import { useBringIntoViewOnArrival } from '#web/lib/use-bring-into-view-on-arriv
 import { useSessions } from './api/list-sessions.js';
 import { useSignOutOtherSessions } from './api/sign-out-other-sessions.js';
 import { useSignOutSession } from './api/sign-out-session.js';
+import { useWithRecentSignIn, type WithRecentSignIn } from './use-with-recent-sign-in.js';
 
-function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now: number; onSignedOut: () => void }) {
+function SessionItem({
+  session,
+  now,
+  confirm,
+  onSignedOut,
+}: {
+  session: SessionInfo;
+  now: number;
+  confirm: WithRecentSignIn['run'];
+  onSignedOut: () => void;
+}) {
   const timeZone = useTimeZone();
   const signOut = useSignOutSession();
   const name = describeBrowser(session);
@@ -37,14 +48,14 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
           size="sm"
           className="self-start sm:self-center"
           disabled={signOut.isPending}
-          // Awaited rather than given callbacks: this item is gone once the list is read again.
+          // mutateAsync rather than mutate's callbacks: this item is gone once the list is read again.
           onClick={() =>
-            void signOut.mutateAsync(session.id).then(
-              () => {
+            confirm(() => signOut.mutateAsync(session.id), {
+              onSuccess: () => {
                 toast({ title: SESSIONS_TEXTS.signedOutOne, description: name });
                 onSignedOut();
               },
-              (error: unknown) => {
+              onError: (error) => {
                 if (error instanceof ApiError && error.status === 404) {
                   toast({ title: TWO_STEP_TEXTS.sessionNotFound });
                   onSignedOut();
@@ -52,7 +63,7 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
                   toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, SESSIONS_TEXTS.signOutFailed) });
                 }
               },
-            )
+            })
           }
         >
           {signOut.isPending ? SESSIONS_TEXTS.signingOut : SESSIONS_TEXTS.signOut}
@@ -69,11 +80,13 @@ function SessionItem({ session, now, onSignedOut }: { session: SessionInfo; now:
 /**
  * The profile's 'Where you are signed in' (decision 054): each session's browser and system, how and when
  * it began and when it was last used, this one marked; any other one can be signed out, or all of them at once. The
- * current one is not offered here: the page's own Sign Out does that.
+ * current one is not offered here: the page's own Sign Out does that. After an older sign-in, signing out first asks the
+ * member to confirm it is them (decision 061).
  */
 export function SessionsSection() {
   const sessionsQuery = useSessions();
   const signOutOthers = useSignOutOtherSessions();
+  const confirm = useWithRecentSignIn();
   const container = useRef<HTMLDivElement>(null);
   // The new-device email links here (/profile#sessions).
   useBringIntoViewOnArrival(SESSIONS_SECTION_ID, container, sessionsQuery.isSuccess);
@@ -86,13 +99,13 @@ export function SessionsSection() {
   const focusSection = () => container.current?.focus({ preventScroll: true });
 
   function signOutEverywhereElse() {
-    signOutOthers.mutateAsync().then(
-      ({ signedOut }) => {
+    confirm.run(() => signOutOthers.mutateAsync(), {
+      onSuccess: ({ signedOut }) => {
         toast({ title: signedOutOthersText(signedOut) });
         focusSection();
       },
-      (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, SESSIONS_TEXTS.signOutFailed) }),
-    );
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error, SESSIONS_TEXTS.signOutFailed) }),
+    });
   }
 
   return (
@@ -107,7 +120,7 @@ export function SessionsSection() {
       >
         <ul className="divide-y rounded-md border">
           {sessions.map((session) => (
-            <SessionItem key={session.id} session={session} now={readAt} onSignedOut={focusSection} />
+            <SessionItem key={session.id} session={session} now={readAt} confirm={confirm.run} onSignedOut={focusSection} />
           ))}
         </ul>
         {sessions.length >= SESSIONS_LISTED_MAX && <p className="text-sm text-muted-foreground">{SESSIONS_TEXTS.listCapped(SESSIONS_LISTED_MAX)}</p>}
@@ -117,6 +130,7 @@ export function SessionsSection() {
           </Button>
         )}
       </QuerySection>
+      {confirm.dialog}
     </div>
   );
 }

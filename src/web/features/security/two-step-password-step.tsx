@@ -7,21 +7,25 @@ import { FormErrorAlert, showServerErrors } from '#web/components/form/server-er
 import { Button } from '#web/components/ui/button.js';
 import { Form } from '#web/components/ui/form.js';
 import { useSetupTotp } from './api/setup-totp.js';
+import { enrolmentRequired } from './enrolment-notice.js';
 import { StepHeading } from './two-step-parts.js';
 
 type PasswordValues = z.output<typeof twoStepPasswordSchema>;
 
 /**
  * The password again, when the sign-in is older than the recent one (decision 054), then the setup with it. A wrong
- * password lands on the field; the password is handed on, since turning it on asks for the same recent sign-in.
+ * password lands on the field; the password is handed on, since turning it on asks for the same recent sign-in. An
+ * administrator's session may then still need the emailed link (decision 061).
  */
 export function TwoStepPasswordStep({
   email,
   onReady,
+  onEnrolmentNeeded,
   onCancel,
 }: {
   email: string | null;
   onReady: (setup: TotpSetupAnswer, password: string) => void;
+  onEnrolmentNeeded: (message: string) => void;
   onCancel: () => void;
 }) {
   const setup = useSetupTotp();
@@ -31,7 +35,17 @@ export function TwoStepPasswordStep({
   });
 
   function onSubmit({ password }: PasswordValues) {
-    setup.mutate({ password }, { onSuccess: (answer) => onReady(answer, password), onError: (error) => showServerErrors(form.setError, error, ['password']) });
+    setup.mutate(
+      { password },
+      {
+        onSuccess: (answer) => onReady(answer, password),
+        onError: (error) => {
+          const enrolmentReason = enrolmentRequired(error);
+          if (enrolmentReason) onEnrolmentNeeded(enrolmentReason);
+          else showServerErrors(form.setError, error, ['password']);
+        },
+      },
+    );
   }
 
   return (

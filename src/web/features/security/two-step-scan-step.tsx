@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.js';
 import { Form } from '#web/components/ui/form.js';
 import { ApiError } from '#web/lib/api.js';
 import { useEnableTotp } from './api/enable-totp.js';
+import { enrolmentRequired } from './enrolment-notice.js';
 import { copyText, StepHeading } from './two-step-parts.js';
 
 type CodeValues = z.output<typeof secondFactorSchema>;
@@ -18,19 +19,21 @@ export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ')
 /**
  * The QR code and the key of the new secret, and the first code the app shows, which turns two-step sign-in on and
  * answers the recovery codes. `password` is the one typed before the setup, when it was needed: enabling asks for the
- * same recent sign-in.
+ * same recent sign-in. An administrator's opened enrolment link may have run out meanwhile (decision 061).
  */
 export function TwoStepScanStep({
   setup,
   password,
   onEnabled,
   onPasswordNeeded,
+  onEnrolmentNeeded,
   onCancel,
 }: {
   setup: TotpSetupAnswer;
   password: string | undefined;
   onEnabled: (recoveryCodes: string[]) => void;
   onPasswordNeeded: () => void;
+  onEnrolmentNeeded: (message: string) => void;
   onCancel: () => void;
 }) {
   const enable = useEnableTotp();
@@ -45,7 +48,9 @@ export function TwoStepScanStep({
       {
         onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
         onError: (error) => {
+          const enrolmentReason = enrolmentRequired(error);
           if (error instanceof ApiError && error.code === 'recent_sign_in_required') onPasswordNeeded();
+          else if (enrolmentReason) onEnrolmentNeeded(enrolmentReason);
           else showServerErrors(form.setError, error, ['code']);
         },
       },

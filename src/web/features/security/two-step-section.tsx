@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useBringIntoViewOnArrival } from '#web/lib/use-bring-into-view-on-arrival.js';
 import { useSetupTotp } from './api/setup-totp.js';
+import { EnrolmentNotice, enrolmentRequired } from './enrolment-notice.js';
 import { TwoStepPasswordStep } from './two-step-password-step.js';
 import { TwoStepRecoveryCodes } from './two-step-recovery-codes.js';
 import { TwoStepScanStep } from './two-step-scan-step.js';
@@ -18,12 +19,14 @@ type Step =
   | { name: 'password' }
   | { name: 'scan'; setup: TotpSetupAnswer; password?: string }
   | { name: 'codes'; codes: string[] }
-  | { name: 'turn-off' };
+  | { name: 'turn-off' }
+  | { name: 'enrolment'; message: string };
 
 /**
  * The profile's 'Two-step sign-in' (decision 054). Off: set it up (the password again after an old
  * sign-in), scan the QR code, confirm with the first code, keep the recovery codes. On: turn it off with a code or the
- * password. Closing a step puts the focus back on the section's button.
+ * password. Closing a step puts the focus back on the section's button. An administrator's session that must first open
+ * an emailed link (REQUIRE_ADMIN_2FA, decision 061) is offered the link in place of the setup.
  */
 export function TwoStepSection({ user }: { user: User }) {
   const queryClient = useQueryClient();
@@ -47,6 +50,7 @@ export function TwoStepSection({ user }: { user: User }) {
     refocus.current = true;
     setStep({ name: 'closed' });
   };
+  const needsEnrolment = (message: string) => setStep({ name: 'enrolment', message });
 
   function start() {
     setProblem(null);
@@ -55,7 +59,9 @@ export function TwoStepSection({ user }: { user: User }) {
       {
         onSuccess: (answer) => setStep({ name: 'scan', setup: answer }),
         onError: (error) => {
+          const enrolmentReason = enrolmentRequired(error);
           if (error instanceof ApiError && error.code === 'recent_sign_in_required' && user.hasPassword) setStep({ name: 'password' });
+          else if (enrolmentReason) needsEnrolment(enrolmentReason);
           else if (error instanceof ApiError && error.code === 'two_step_already_enabled') void refreshCurrentUser(queryClient);
           else setProblem(errorMessage(error, 'Could not start the setup. Please try again.'));
         },
@@ -96,7 +102,12 @@ export function TwoStepSection({ user }: { user: User }) {
         {problem && step.name === 'closed' && <p className="rounded-md border border-destructive p-3 text-sm font-medium text-destructive">{problem}</p>}
       </div>
       {step.name === 'password' && (
-        <TwoStepPasswordStep email={user.email} onReady={(answer, password) => setStep({ name: 'scan', setup: answer, password })} onCancel={close} />
+        <TwoStepPasswordStep
+          email={user.email}
+          onReady={(answer, password) => setStep({ name: 'scan', setup: answer, password })}
+          onEnrolmentNeeded={needsEnrolment}
+          onCancel={close}
+        />
       )}
       {step.name === 'scan' && (
         <TwoStepScanStep
@@ -106,11 +117,13 @@ export function TwoStepSection({ user }: { user: User }) {
           password={step.password}
           onEnabled={(codes) => setStep({ name: 'codes', codes })}
           onPasswordNeeded={() => setStep({ name: 'password' })}
+          onEnrolmentNeeded={needsEnrolment}
           onCancel={close}
         />
       )}
       {step.name === 'codes' && <TwoStepRecoveryCodes codes={step.codes} onDone={close} />}
       {step.name === 'turn-off' && <TwoStepTurnOff user={user} onDone={close} />}
+      {step.name === 'enrolment' && <EnrolmentNotice message={step.message} onClose={close} />}
     </section>
   );
 }

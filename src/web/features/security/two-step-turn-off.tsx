@@ -12,15 +12,18 @@ import { Form } from '#web/components/ui/form.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { useDisableTotp } from './api/disable-totp.js';
 import { StepHeading } from './two-step-parts.js';
+import { useWithRecentSignIn, type WithRecentSignIn } from './use-with-recent-sign-in.js';
 
 type Method = 'code' | 'password';
 
 /**
  * 'Turn off two-step sign-in', confirmed with a code (time or recovery) or with the password; an account without a
- * password (signed in through the provider) only has the code.
+ * password (signed in through the provider) only has the code. With a code, an older sign-in is confirmed first
+ * (decision 061); the password is that confirmation already.
  */
 export function TwoStepTurnOff({ user, onDone }: { user: User; onDone: () => void }) {
   const [method, setMethod] = useState<Method>('code');
+  const confirm = useWithRecentSignIn();
   const other: Method = method === 'code' ? 'password' : 'code';
   const TurnOffForm = method === 'code' ? TurnOffWithCode : TurnOffWithPassword;
   return (
@@ -28,29 +31,31 @@ export function TwoStepTurnOff({ user, onDone }: { user: User; onDone: () => voi
       <StepHeading>{TWO_STEP_PAGE_TEXTS.turnOffTitle}</StepHeading>
       <p className="text-sm text-muted-foreground">{user.hasPassword ? TWO_STEP_PAGE_TEXTS.turnOffHelp : TWO_STEP_TEXTS.codeRequired}</p>
       {/* The server takes a code or the password, never both: each is its own form, with its own field and errors. */}
-      <TurnOffForm email={user.email} onDone={onDone}>
+      <TurnOffForm email={user.email} confirm={confirm.run} onDone={onDone}>
         {user.hasPassword && (
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={() => setMethod(other)}>
             {other === 'password' ? TWO_STEP_PAGE_TEXTS.usePassword : TWO_STEP_PAGE_TEXTS.useCode}
           </Button>
         )}
       </TurnOffForm>
+      {confirm.dialog}
     </div>
   );
 }
 
 interface FormProps {
   email: string | null;
+  confirm: WithRecentSignIn['run'];
   onDone: () => void;
   /** The switch to the other way of confirming. */
   children: ReactNode;
 }
 
 /** The mutation both forms send, the toast, and the server's refusal on the form's one field. */
-function useTurnOff<T extends FieldValues>(setError: UseFormSetError<T>, field: Path<T>, onDone: () => void) {
+function useTurnOff<T extends FieldValues>(setError: UseFormSetError<T>, field: Path<T>, confirm: WithRecentSignIn['run'], onDone: () => void) {
   const disable = useDisableTotp();
   const send = (input: TotpDisableInput) =>
-    disable.mutate(input, {
+    confirm(() => disable.mutateAsync(input), {
       onSuccess: () => {
         toast({ title: TWO_STEP_TEXTS.disabled });
         onDone();
@@ -60,12 +65,12 @@ function useTurnOff<T extends FieldValues>(setError: UseFormSetError<T>, field: 
   return { send, busy: disable.isPending };
 }
 
-function TurnOffWithCode({ onDone, children }: FormProps) {
+function TurnOffWithCode({ confirm, onDone, children }: FormProps) {
   const form = useForm<z.input<typeof secondFactorSchema>, unknown, z.output<typeof secondFactorSchema>>({
     resolver: zodResolver(secondFactorSchema),
     defaultValues: { code: '' },
   });
-  const { send, busy } = useTurnOff(form.setError, 'code', onDone);
+  const { send, busy } = useTurnOff(form.setError, 'code', confirm, onDone);
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(({ code }) => send({ code }))(event)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
@@ -88,12 +93,12 @@ function TurnOffWithCode({ onDone, children }: FormProps) {
   );
 }
 
-function TurnOffWithPassword({ email, onDone, children }: FormProps) {
+function TurnOffWithPassword({ email, confirm, onDone, children }: FormProps) {
   const form = useForm<z.input<typeof twoStepPasswordSchema>, unknown, z.output<typeof twoStepPasswordSchema>>({
     resolver: zodResolver(twoStepPasswordSchema),
     defaultValues: { password: '' },
   });
-  const { send, busy } = useTurnOff(form.setError, 'password', onDone);
+  const { send, busy } = useTurnOff(form.setError, 'password', confirm, onDone);
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(({ password }) => send({ password }))(event)} className="space-y-4" noValidate aria-label={TWO_STEP_PAGE_TEXTS.turnOffTitle}>
