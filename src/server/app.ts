@@ -262,12 +262,14 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => readiness.beginShutdown());
   await app.register(healthRoutes, { readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail: mailer });
+  // One sign-in budget for the sign-in page and every password typed again (a recent sign-in, the data export).
+  const signInLimits = createSignInLimits();
+  await app.register(authRoutes, { config, sessions, password: passwordSignIn, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail: mailer, signInLimits });
   await app.register(accountRoutes, { config, sessions, account, twoStep });
   await app.register(accountCareRoutes, { config, avatars, deletion });
   // "Download my data" (decision 062): a password typed there counts as on the sign-in page (the limits' shared table on PostgreSQL).
   const dataExports = createDataExportService({ db, rateLimitScale: config.RATE_LIMIT_SCALE });
-  await app.register(dataExportRoutes, { exports: dataExports, recent: { db, signInLimits: createSignInLimits() } });
+  await app.register(dataExportRoutes, { exports: dataExports, recent: { db, signInLimits } });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(listingsRoutes, { services: listings, rateLimitScale: config.RATE_LIMIT_SCALE });
   await app.register(reviewsRoutes, { reviews });

@@ -21,7 +21,7 @@ import type { RecentSignInDeps } from './password/recent-sign-in.js';
 import { recentSignInRoutes } from './password/recent-sign-in-routes.js';
 import { passwordRoutes } from './password/routes.js';
 import type { PasswordService } from './password/service.js';
-import { createSignInLimits } from './password/sign-in-limits.js';
+import type { SignInLimits } from './password/sign-in-limits.js';
 import type { Outbox } from '../mail/index.js';
 import { isAdministrator } from './identity/presenter.js';
 import { createEnrolment } from './two-step/enrolment.js';
@@ -46,9 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   passkeys: PasskeyService;
   /** The outbox: 'Someone entered your password but not your code' (decision 061). */
   mail: Outbox;
+  /** The app's one sign-in budget: the sign-in page's, and every password typed again to prove a recent sign-in. */
+  signInLimits: SignInLimits;
 }> = async (app, opts) => {
-  const { config, sessions, password, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail } = opts;
-  const signInLimits = createSignInLimits();
+  const { config, sessions, password, oidc, oidcAccounts, profile, db, twoStep, passkeys, mail, signInLimits } = opts;
   const recent: RecentSignInDeps = { db, signInLimits };
   const failedSteps = createFailedStepWarning({ db, mail, publicUrl: config.PUBLIC_URL });
   // While REQUIRE_ADMIN_2FA is on, an administrator's session without a second factor enrols one only from an emailed link (decision 061).
