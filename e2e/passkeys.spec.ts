@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { acceptTerms, createAccount, expect, expectNoA11yViolations, expectToast, photographBothWidths, setTheme, test, type ThemeName } from './fixtures/index.js';
+import { TWO_STEP_PAGE_TEXTS, TWO_STEP_TEXTS } from '../src/shared/two-step.js';
 
 /**
  * Passkeys (decision 055) with Chromium's virtual authenticator: a member adds one on the profile, names
@@ -195,6 +196,18 @@ test('an administrator whose second factor is a passkey is asked for it after th
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Set up a second factor first' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to your sign-in security settings' }).click();
+  // The password alone adds no second factor to an administrator: it starts from a link emailed to the proven address (decision 061).
+  consoleGuard.allowFailedRequest('POST', '/api/auth/passkeys/registration-options', 403);
+  await passkeysSection(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(TWO_STEP_TEXTS.enrolmentLinkRequired)).toBeVisible();
+  await page.getByRole('button', { name: TWO_STEP_PAGE_TEXTS.enrolmentSend }).click();
+  await expect(page.getByText(TWO_STEP_PAGE_TEXTS.enrolmentLinkSent(PASSKEY_ADMIN))).toBeVisible();
+  let enrolmentLink: string | undefined;
+  await expect.poll(() => (enrolmentLink = emailedLink('second-factor-enrolment', PASSKEY_ADMIN)), { message: 'the enrolment email' }).toBeTruthy();
+  await page.goto(enrolmentLink!);
+  await expect(page.getByText(TWO_STEP_PAGE_TEXTS.enrolmentOpened)).toBeVisible();
+  await expect(page).toHaveURL(/\/profile/);
   await passkeysSection(page).getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();
   await expectToast(page, 'Passkey added');
