@@ -18,6 +18,10 @@ export function expiryReminderEmail(input: { to: string; serviceId: number; titl
       `" expires on ${day}. Renew it with the button below to keep it up for another ${input.ttlDays} days.`,
     ],
     link: { href: input.renewUrl, label: 'Renew listing' },
-    footer: `If you do nothing, the listing is hidden from that day on; nothing is deleted, and you can renew it from My Services (${base}/my-services) whenever you like. The button works once. You receive this email because you posted this listing.`,
+    footer: [
+      'If you do nothing, the listing is hidden from that day on; nothing is deleted, and you can renew it from ',
+      { text: 'My Services', href: `${base}/my-services` },
+      ' whenever you like. The button works once. You receive this email because you posted this listing.',
+    ],
   });
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX } from '#shared/messaging.js';
 import type { Email } from './mailer.js';
-import { excerpt, messageCopyEmail, newMessageEmail, NOTIFICATION_EXCERPT_CHARS } from './templates.js';
+import { excerpt, layoutEmail, messageCopyEmail, newMessageEmail, NOTIFICATION_EXCERPT_CHARS } from './templates.js';
 
 const PUBLIC_URL = 'https://market.example.test';
 const TO = 'reader@example.test';
@@ -23,7 +23,9 @@ describe('new message notification', () => {
     expect(email.text).toContain('alice sent you a message about "Dog walking"');
     expect(email.text).toContain('Is Saturday morning still free?');
     expect(email.text).toContain(`${PUBLIC_URL}/messages`);
-    expect(email.text).toContain(`Profile page (${PUBLIC_URL}/profile)`);
+    expect(email.text).toContain(`open your Profile page and switch off`);
+    expect(email.text).toContain(`Profile page:\n${PUBLIC_URL}/profile\n`);
+    expect(email.html).toContain(`<a href="${PUBLIC_URL}/profile" style="color:#2563eb">Profile page</a>`);
     expect(email.text).toContain('"Email notifications for direct messages"');
     expect(email.html).toContain(`href="${PUBLIC_URL}/messages"`);
     expect(email.html).toContain('Is Saturday morning still free?');
@@ -32,7 +34,8 @@ describe('new message notification', () => {
   it("links the listing's name to its page when the conversation is about one", () => {
     const email = notification('Is Saturday morning still free?', { serviceId: 42 });
     expect(email.html).toContain(`about &quot;<a href="${PUBLIC_URL}/services/42" style="color:#2563eb">Dog walking</a>&quot; on`);
-    expect(email.text).toContain(`alice sent you a message about "Dog walking (${PUBLIC_URL}/services/42)" on`);
+    expect(email.text).toContain(`alice sent you a message about "Dog walking" on`);
+    expect(email.text).toContain(`\nDog walking:\n${PUBLIC_URL}/services/42\n`);
     expect(email.subject).toBe('alice sent you a message about "Dog walking"');
     expect(notification('Hi').html).not.toContain('/services/');
   });
@@ -104,3 +107,45 @@ describe('both emails', () => {
     expect(email.subject).toBe('alice sent you a message about "Dog Bcc: victim@example.test walking"');
   });
 });
+
+describe('the text part (decision 063)', () => {
+  /** Every address in a text, and whether each is alone on its line. */
+  const addressLines = (text: string) =>
+    text.split('\n').flatMap((line) => (line.includes('://') ? [{ line, alone: /^https?:\/\/\S+$/.test(line) }] : []));
+
+  it('puts every link of the layout, in the intro, the list, the button and the footer, alone on a line of its own', () => {
+    const email = layoutEmail('test', TO, 'Everything', {
+      intro: ['New listings near ', { text: 'your home', href: `${PUBLIC_URL}/services?near=home` }, ' today.'],
+      items: [
+        { text: 'Piano lessons', href: `${PUBLIC_URL}/services/1`, detail: 'Music' },
+        { text: 'Dog walking', href: `${PUBLIC_URL}/services/2` },
+      ],
+      link: { href: `${PUBLIC_URL}/services?q=all`, label: 'See all matches' },
+      footer: ['You can ', { text: 'manage them', href: `${PUBLIC_URL}/saved-searches` }, ' or ', { text: 'stop these emails', href: `${PUBLIC_URL}/unsubscribe?token=abc` }, '.'],
+    });
+    const lines = addressLines(email.text);
+    expect(lines.map((l) => l.line)).toEqual([
+      `${PUBLIC_URL}/services?near=home`,
+      `${PUBLIC_URL}/services/1`,
+      `${PUBLIC_URL}/services/2`,
+      `${PUBLIC_URL}/services?q=all`,
+      `${PUBLIC_URL}/saved-searches`,
+      `${PUBLIC_URL}/unsubscribe?token=abc`,
+    ]);
+    expect(email.text).toContain('New listings near your home today.\n');
+    expect(email.text).toContain('- Piano lessons (Music)\nhttps://');
+    expect(email.text).toContain('See all matches:\nhttps://');
+    expect(email.text).toContain('You can manage them or stop these emails.\n');
+    expect(email.text).toContain('stop these emails:\nhttps://');
+  });
+
+  it.each([
+    ['notification', notification('Is Saturday morning still free?', { serviceId: 42 })],
+    ['copy', copy('See you then')],
+  ])('%s: each address is alone on its line', (_name, email) => {
+    const lines = addressLines(email.text);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => !l.alone)).toEqual([]);
+  });
+});
+

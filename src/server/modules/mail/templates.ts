@@ -37,7 +37,11 @@ export function excerpt(content: string, max = NOTIFICATION_EXCERPT_CHARS): stri
 
 const about = (subject: string | null) => (subject && oneLine(subject) ? ` about "${oneLine(subject)}"` : '');
 
-/** A piece of the intro that links somewhere: in the HTML part a link, in the text part followed by its address. */
+/**
+ * A piece of the intro that links somewhere: in the HTML part a link; in the text part its words, then, under the
+ * paragraph, the words again and the address on a line of its own. An address written into a string stays inside
+ * its sentence: give it as a link.
+ */
 export interface IntroLink {
   text: string;
   href: string;
@@ -58,15 +62,23 @@ export interface EmailLayout {
 
 const introParts = (intro: EmailLayout['intro']) => (typeof intro === 'string' ? [intro] : intro);
 
-/** The intro's links follow their words in brackets; the footer's in angle brackets, which no address contains (RFC 3986, appendix C). */
-const plainText = (parts: EmailLayout['intro'], [open, close]: [string, string] = ['(', ')']) =>
-  introParts(parts)
-    .map((part) => (typeof part === 'string' ? part : `${part.text} ${open}${part.href}${close}`))
-    .join('');
+/** A link in the text part: its words, then its address alone on the next line. */
+const linkLines = (words: string, href: string) => `${words}:\n${href}`;
+
+/**
+ * A paragraph of the text part: its sentences as written, then the words and address of each of its links. An address
+ * is never inside a sentence nor beside anything on its line (decision 063): a person who opens the email in a text
+ * editor copies it whole, and no mail program wraps it.
+ */
+function plainText(paragraph: EmailLayout['intro']): string {
+  const parts = introParts(paragraph);
+  const links = parts.flatMap((part) => (typeof part === 'string' ? [] : [linkLines(part.text, part.href)]));
+  return [parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''), ...links].join('\n\n');
+}
 
 function textOf({ intro, quote, items, link, footer }: EmailLayout): string {
-  const list = items?.map((item) => `- ${item.text}${item.detail ? ` (${item.detail})` : ''}\n  ${item.href}`).join('\n');
-  const parts = [plainText(intro), quote, list, link && `${link.label}: ${link.href}`, plainText(footer, ['<', '>'])].filter((p) => p !== undefined);
+  const list = items?.map((item) => `- ${item.text}${item.detail ? ` (${item.detail})` : ''}\n${item.href}`).join('\n\n');
+  const parts = [plainText(intro), quote, list, link && linkLines(link.label, link.href), plainText(footer)].filter((p) => p !== undefined);
   return `${parts.join('\n\n')}\n\n— ${SITE}\n`;
 }
 
@@ -135,6 +147,10 @@ export function newMessageEmail(input: MessageEmailInput & { senderName: string 
     intro,
     quote: excerpt(input.content),
     link: { href: messagesUrl(base), label: 'Read and reply' },
-    footer: `You receive this email because email notifications are on. To turn them off, open your Profile page (${base}/profile) and switch off "Email notifications for direct messages".`,
+    footer: [
+      'You receive this email because email notifications are on. To turn them off, open your ',
+      { text: 'Profile page', href: `${base}/profile` },
+      ' and switch off "Email notifications for direct messages".',
+    ],
   });
 }

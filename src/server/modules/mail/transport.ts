@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { OutboxRow } from './repository.js';
+import { needsEightBit, plainTextPart } from './text-part.js';
 
 /** Where outbox rows go: an SMTP server, or files for a first run without one. */
 export interface MailTransport {
@@ -28,22 +29,25 @@ function domainOf(mailbox: string): string {
 }
 
 /**
- * One outbox row as a message. The Message-ID and the Date come from the row, so a second attempt builds the
- * same message: a receiving server or a person can tell a duplicate (a worker that died between sending and
- * marking the row) from a second email.
+ * One outbox row's message without its body. The Message-ID and the Date come from the row, so a second attempt
+ * builds the same message: a receiving server or a person can tell a duplicate (a worker that died between sending
+ * and marking the row) from a second email.
  */
-export function messageOf(row: OutboxRow, from: string): SendMailOptions {
+function headersOf(row: OutboxRow, from: string) {
   return {
     from,
     to: row.toAddress,
     subject: row.subject,
-    text: row.text,
-    html: row.html,
     date: row.createdAt,
     messageId: `<outbox-${row.id}@${domainOf(from)}>`,
     // RFC 3834: machine-written mail; vacation responders must not answer it.
     headers: { ...row.headers, 'Auto-Submitted': 'auto-generated' },
-  };
+  } satisfies SendMailOptions;
+}
+
+/** One outbox row as a message through SMTP: nodemailer encodes both parts as it likes, which mail programs decode. */
+export function messageOf(row: OutboxRow, from: string): SendMailOptions {
+  return { ...headersOf(row, from), text: row.text, html: row.html };
 }
 
 /**
@@ -67,13 +71,29 @@ export function createSmtpTransport(url: string, from: string, onError: (message
   };
 }
 
-/** The embedded default: each email becomes `DATA_DIR/mail/{id}-{kind}.eml`, readable by any mail program. */
+/**
+ * One outbox row as the file a person opens (decision 063): the same message, but its text part 7bit or 8bit with
+ * each link whole on its own line, for a text editor as much as a mail program. The HTML part stays quoted-printable.
+ * Given as the first of the alternatives, the text part stays first, as `text` would be: mail programs show the last
+ * one they can.
+ */
+export function fileMessageOf(row: OutboxRow, from: string): SendMailOptions {
+  const message = headersOf(row, from);
+  return {
+    ...message,
+    // RFC 2045 §6.4: a multipart holding an 8bit part says so.
+    headers: { ...message.headers, ...(needsEightBit(row.text) && { 'Content-Transfer-Encoding': '8bit' }) },
+    alternatives: [{ raw: plainTextPart(row.text) }, { contentType: 'text/html; charset=utf-8', content: row.html }],
+  };
+}
+
+/** The embedded default: each email becomes `DATA_DIR/mail/{id}-{kind}.eml`, readable by any mail program and in a text editor. */
 export function createFileTransport(dir: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     kind: 'file',
     async send(row) {
-      const info = await transporter.sendMail(messageOf(row, from));
+      const info = await transporter.sendMail(fileMessageOf(row, from));
       await mkdir(dir, { recursive: true });
       // The row id names the file, so a retried row overwrites its own file instead of adding a second one.
       const file = join(dir, `${String(row.id).padStart(6, '0')}-${row.kind.replace(/[^a-z0-9-]/gi, '_')}.eml`);

@@ -44,7 +44,7 @@ describe('a ban with a reason', () => {
     const [email] = await emailsTo(member.email, 'account-suspended');
     expect(email?.subject).toBe('Your account has been suspended');
     expect(email?.text).toContain('The reason: Asked neighbours to pay up front and never came.');
-    expect(email?.text).toMatch(/Appeal this decision: http:\/\/localhost:\d+\/appeal\?token=[\w-]{43}/);
+    expect(email?.text).toMatch(/Appeal this decision:\nhttp:\/\/localhost:\d+\/appeal\?token=[\w-]{43}/);
 
     // A wrong password learns nothing, not even that the account is suspended.
     const wrong = await login(member, 'not the password at all');
