@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openPglite, openPostgres } from '../src/server/db/client.js';
@@ -126,8 +126,27 @@ async function databaseBytes(place: Place): Promise<number> {
   return Number(row?.bytes);
 }
 
-/** Each table's rows and checksum (src/server/modules/backups/tables.ts), as restore and move-to-postgres check them. */
-const tableSummaries = (place: Place) => withQuery(place, (query) => summarizeTables(query));
+/**
+ * Each table's rows and checksum (src/server/modules/backups/tables.ts), as restore and move-to-postgres check them;
+ * the audit log's without its backup entries: `npm run backup` writes its own after the dump and `npm run restore`
+ * its own after its checks (decision 027), so neither can be on both sides.
+ */
+const tableSummaries = (place: Place) =>
+  withQuery(place, async (query) => {
+    const tables = await summarizeTables(query);
+    const [log] = await query(
+      `SELECT count(*)::int AS rows, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t.id)), '') AS checksum FROM admin_audit_log t WHERE t.target_type <> 'backup'`,
+    );
+    tables.set('admin_audit_log', { rows: Number(log?.rows ?? 0), checksum: String(log?.checksum ?? '') });
+    return tables;
+  });
+
+/** Whether the restored database's audit log holds the restore's one entry, naming the file. */
+const restoreLogged = (place: Place, file: string) =>
+  withQuery(place, async (query) => {
+    const entries = await query(`SELECT actor_id, target_id FROM admin_audit_log WHERE action = 'backup.restore'`);
+    return entries.length === 1 && entries[0]!.actor_id === null && entries[0]!.target_id === basename(file);
+  });
 
 interface TableCheck {
   table: string;
@@ -297,8 +316,14 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     if (url) await resetPostgres(url);
     const restored: Place = url ? { url } : { dir: join(restoreDir, 'pglite') };
     const restoreRun = await timed(() => npmRun('restore', [served.file], { DATA_DIR: url ? dataDir : restoreDir, DATABASE_URL: url }));
-    const restore = { seconds: restoreRun.seconds, load: restoreRun.load, databaseBytes: await databaseBytes(restored), ...compareTables(original, await tableSummaries(restored)) };
-    log(`restore: ${restore.seconds} s; every table the same: ${restore.allMatch}`);
+    const restore = {
+      seconds: restoreRun.seconds,
+      load: restoreRun.load,
+      databaseBytes: await databaseBytes(restored),
+      ...compareTables(original, await tableSummaries(restored)),
+      logged: await restoreLogged(restored, served.file),
+    };
+    log(`restore: ${restore.seconds} s; every table the same: ${restore.allMatch}; in the audit log: ${restore.logged}`);
 
     let move: Record<string, unknown> | undefined;
     const target = benchDatabaseUrl();
@@ -348,7 +373,7 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     );
     const memory = served.serverMemory;
     log(`server memory: ${memory.beforeBackup.rssMB} MB before the backup (peak so far ${memory.beforeBackup.peakMB} MB), ${memory.afterBackup.rssMB} MB after, peak ${memory.afterBackup.peakMB} MB`);
-    if (!restore.allMatch) process.exitCode = 1;
+    if (!restore.allMatch || !restore.logged) process.exitCode = 1;
     return { seed: seeded, databaseBytes: size, backup, serving: served.serving, serverMemory: served.serverMemory, restore, ...(move ? { move } : {}) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

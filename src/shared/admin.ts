@@ -213,7 +213,9 @@ export const adminMessageSchema = z.object({
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold'] as const;
+/** Backups taken and listed from the dashboard or by `npm run backup`, and restores (decision 027); the target is the file. */
+export const BACKUP_AUDIT_ACTIONS = ['backup.create', 'backup.list', 'backup.restore'] as const;
+export const AUDIT_ACTIONS = ['user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold', ...BACKUP_AUDIT_ACTIONS] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.ban': 'Banned a user',
@@ -223,14 +225,28 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'conversation.read': 'Read a conversation',
   'appeal.lift': 'Lifted a ban on appeal',
   'appeal.uphold': 'Upheld a ban on appeal',
+  'backup.create': 'Backed up the site',
+  'backup.list': 'Viewed the list of backups',
+  'backup.restore': 'Restored the site from a backup',
 };
+export const AUDIT_TARGET_TYPES = ['user', 'service', 'report', 'conversation', 'backup'] as const;
+
+/** How the Audit log names who did a backup action that no account did (`byServerOperator`). */
+export const SERVER_OPERATOR_LABEL = 'The person looking after the server (from the server itself)';
+
+/**
+ * `npm run backup` and `npm run restore` run on the server itself, by whoever looks after it, with no account: their
+ * entries have no actor (decision 027). Any other entry without one lost it when its administrator's account went.
+ */
+export const byServerOperator = (entry: { action: AuditAction; actor: unknown }) =>
+  entry.actor === null && (BACKUP_AUDIT_ACTIONS as readonly AuditAction[]).includes(entry.action);
 
 /** One administrator action, append-only: who, what, which target, when, and what it was at the time. */
 export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.enum(AUDIT_ACTIONS),
   actor: authorSchema.nullable(),
-  targetType: z.enum(['user', 'service', 'report', 'conversation']),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string(),
   /** What the target was called at the time (a username, a listing title, a report's new status…), kept after it is gone. */
   summary: z.string(),

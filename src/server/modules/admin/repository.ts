@@ -9,6 +9,11 @@ import { transaction } from '../../lib/transaction.js';
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 export type AdminUserRow = typeof users.$inferSelect;
 
+/** One audit log entry, in the caller's transaction when it passes one (an action and its entry commit together). */
+export async function insertAuditEntry(tx: Db, values: typeof adminAuditLog.$inferInsert): Promise<void> {
+  await tx.insert(adminAuditLog).values(values);
+}
+
 /** A keyset position: the sort time as `sortTime()` prints it, and the row's id. */
 export interface After<I extends string | number> {
   t: string;
@@ -237,9 +242,7 @@ export function createAdminRepository(db: Db) {
     countMessages: (tx: Db, conversationId: number) => countOf(tx.select({ n: count() }).from(messages).where(eq(messages.conversationId, conversationId))),
 
     // The audit log: newest first by id (the primary key; ids are handed out in insertion order).
-    async insertAudit(tx: Db, values: typeof adminAuditLog.$inferInsert): Promise<void> {
-      await tx.insert(adminAuditLog).values(values);
-    },
+    insertAudit: insertAuditEntry,
     async pageOfAudit(limit: number, beforeId?: number) {
       return db
         .select({ entry: adminAuditLog, actor: person.actor })

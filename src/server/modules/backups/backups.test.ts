@@ -6,12 +6,14 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { BACKUP_TEXTS, type Backup } from '#shared/backups.js';
+import type { AuditEntry, AuditLogPage } from '#shared/admin.js';
+import { BACKUP_TEXTS, megabytes, type Backup } from '#shared/backups.js';
 import type { Conversation } from '#shared/messaging.js';
-import { call } from '#test/helpers/admin.js';
+import { call, ok } from '#test/helpers/admin.js';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { createListing, manyUsers } from '#test/helpers/listings.js';
+import { openPglite } from '../../db/client.js';
 import { backupsDir, freshBackupPath, writeBackupAs, type BackupKind } from './files.js';
 import { integrityProblems } from './integrity.js';
 import { backupKind, restorePglite, restorePostgres, RestoreRefusal, withClient, type RestoreResult } from './restore.js';
@@ -45,17 +47,54 @@ async function backUp(): Promise<Backup> {
   return res.json<Backup>();
 }
 
+/** The audit log's newest entry's id: what a request writes after it is what `auditAfter` answers. */
+async function lastAuditId(): Promise<number> {
+  return (await ok<AuditLogPage>(call(t, 'GET', '/api/admin/audit-log?limit=1', admin.cookie))).entries[0]?.id ?? 0;
+}
+
+/** The entries written after `id`, oldest first, as the dashboard's Audit log tab reads them (GET /api/admin/audit-log). */
+async function auditAfter(id: number): Promise<AuditEntry[]> {
+  const page = await ok<AuditLogPage>(call(t, 'GET', '/api/admin/audit-log?limit=100', admin.cookie));
+  return page.entries.filter((e) => e.id > id).reverse();
+}
+
+/** An entry as the log answers it, without its id and time. */
+const logged = (action: AuditEntry['action'], actor: SignedUp | null, targetId: string, summary: string) => ({
+  action,
+  actor: actor && { id: actor.user.id, username: actor.user.username, email: actor.user.email },
+  targetType: 'backup',
+  targetId,
+  summary,
+});
+const withoutIdAndTime = ({ id: _id, createdAt: _at, ...entry }: AuditEntry) => entry;
+
 /** The live database's tables, on one connection (the time zone setting must hold for every statement). */
 function liveTables(): Promise<Map<string, TableSummary>> {
   if (t.database.kind === 'pglite') return summarizeTables(drizzleQuery(t.database.db));
   return withClient(t.database.connectionString!, (query) => summarizeTables(query));
 }
 
-/** Restores `backup` somewhere empty (a folder, or a new PostgreSQL database on the test server), then drops it. */
-async function restored(backup: Backup): Promise<RestoreResult> {
+/** The restored database's audit log, oldest first: what the restore itself wrote is at its end. */
+type RestoredLog = Array<{ actor_id: string | null; action: string; target_type: string; target_id: string; summary: string }>;
+const RESTORED_LOG = 'SELECT actor_id, action, target_type, target_id, summary FROM admin_audit_log ORDER BY id';
+
+/**
+ * Restores `backup` somewhere empty (a folder, or a new PostgreSQL database on the test server), reads its audit
+ * log, then drops it.
+ */
+async function restored(backup: Backup): Promise<RestoreResult & { log: RestoredLog }> {
   const file = join(backupsDir(dataDir), backup.name);
   expect(await backupKind(file)).toBe(t.database.kind);
-  if (t.database.kind === 'pglite') return restorePglite(file, join(scratch(), 'pglite'));
+  if (t.database.kind === 'pglite') {
+    const dir = join(scratch(), 'pglite');
+    const result = await restorePglite(file, dir);
+    const database = await openPglite(dir);
+    try {
+      return { ...result, log: (await drizzleQuery(database.db)(RESTORED_LOG)) as RestoredLog };
+    } finally {
+      await database.close();
+    }
+  }
   const server = inject('pgTemplate')!.url;
   const name = `csm_restore_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
@@ -64,7 +103,8 @@ async function restored(backup: Backup): Promise<RestoreResult> {
   try {
     const url = new URL(server);
     url.pathname = `/${name}`;
-    return await restorePostgres(file, url.toString());
+    const result = await restorePostgres(file, url.toString());
+    return { ...result, log: (await withClient(url.toString(), (query) => query(RESTORED_LOG))) as RestoredLog };
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -76,10 +116,14 @@ describe('POST /api/admin/backups', () => {
     const [member, banned] = await Promise.all([signUp(t.app), signUp(t.app)]);
     expect((await call(t, 'POST', `/api/admin/users/${banned.user.id}/ban`, admin.cookie)).statusCode).toBe(200);
 
+    const mark = await lastAuditId();
     expect((await call(t, 'POST', '/api/admin/backups')).statusCode).toBe(401);
     expect((await call(t, 'POST', '/api/admin/backups', member.cookie)).statusCode).toBe(403);
     expect((await call(t, 'POST', '/api/admin/backups', banned.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/admin/backups')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/admin/backups', member.cookie)).statusCode).toBe(403);
+    // Refused: nothing in the log.
+    expect(await auditAfter(mark)).toEqual([]);
 
     const backup = await backUp();
     expect(backup.name).toMatch(/^marketplace-\d{8}-\d{6}(-\d+)?\.tar\.gz$/);
@@ -89,18 +133,38 @@ describe('POST /api/admin/backups', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.json<{ backups: Backup[] }>().backups[0]).toEqual(backup);
+    const listed = list.json<{ backups: Backup[] }>().backups.length;
+
+    // One entry each, the administrator's, naming the file.
+    expect((await auditAfter(mark)).map(withoutIdAndTime)).toEqual([
+      logged('backup.create', admin, backup.name, `${backup.name}, ${megabytes(backup.size)}`),
+      logged('backup.list', admin, backup.name, `${listed} ${listed === 1 ? 'backup' : 'backups'}, newest ${backup.name}`),
+    ]);
+  });
+
+  it('each listing is one entry, as often as the administrator asks', async () => {
+    const mark = await lastAuditId();
+    for (let i = 0; i < 3; i += 1) expect((await call(t, 'GET', '/api/admin/backups', admin.cookie)).statusCode).toBe(200);
+    const entries = await auditAfter(mark);
+    expect(entries.map((e) => [e.action, e.actor?.id])).toEqual(Array.from({ length: 3 }, () => ['backup.list', admin.user.id]));
   });
 
   it("accepts the server's local token only from this machine", async () => {
     const token = t.app.backups.localToken;
     const asLocal = (authorization: string, remoteAddress = '127.0.0.1') =>
       t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { authorization }, remoteAddress });
+    const mark = await lastAuditId();
     expect((await asLocal(`Bearer ${token}x`)).statusCode).toBe(401);
     expect((await asLocal(`Bearer ${token}`, '203.0.113.7')).statusCode).toBe(401);
     expect((await asLocal('Bearer ')).statusCode).toBe(401);
+    expect(await auditAfter(mark)).toEqual([]);
     const res = await asLocal(`Bearer ${token}`);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<Backup>().kind).toBe('manual');
+    const backup = res.json<Backup>();
+    expect(backup.kind).toBe('manual');
+
+    // `npm run backup` has no account: the entry's actor is null, and the Audit log tab names the server's operator.
+    expect((await auditAfter(mark)).map(withoutIdAndTime)).toEqual([logged('backup.create', null, backup.name, `${backup.name}, ${megabytes(backup.size)}`)]);
   });
 
   it('refuses the local token on a request a proxy on this machine forwarded, as /metrics does', async () => {
@@ -108,6 +172,7 @@ describe('POST /api/admin/backups', () => {
     const forwarded = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: { authorization: `Bearer ${token}`, ...headers }, remoteAddress: '127.0.0.1' });
     const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '203.0.113.7' }];
+    const mark = await lastAuditId();
     for (const headers of proxied) {
       const res = await forwarded(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
@@ -115,6 +180,7 @@ describe('POST /api/admin/backups', () => {
     }
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '127.0.0.1' }, remoteAddress: '127.0.0.1' });
     expect(list.statusCode).toBe(401);
+    expect(await auditAfter(mark)).toEqual([]);
   });
 });
 
@@ -163,8 +229,10 @@ describe('backup and restore', () => {
     expect(started.statusCode, started.body).toBe(201);
     expect((await call(t, 'POST', `/api/services/${listing.id}/report`, member, { reason: 'spam' })).statusCode).toBe(201);
 
-    const backup = await backUp();
-    // Taken after: the backup request itself writes (its rate-limit counter), and nothing writes after it.
+    // The service's own backup: the dashboard's request writes its audit entry after the dump, which the copy
+    // cannot hold, and nothing writes after the service's.
+    const taken = await t.app.backups.backUpNow('manual');
+    const backup: Backup = { name: taken.name, size: taken.size, createdAt: taken.createdAt.toISOString(), kind: taken.kind };
     const before = await liveTables();
     const result = await restored(backup);
 
@@ -173,6 +241,11 @@ describe('backup and restore', () => {
     expect(before.get('services')!.rows).toBeGreaterThan(0);
     expect(before.get('admin_audit_log')!.rows).toBeGreaterThan(0);
     expect(result.problems).toEqual([]);
+
+    // After the checks, exactly one entry more in the restored database: the restore's, by no account, naming the file.
+    expect(result.log).toHaveLength(before.get('admin_audit_log')!.rows + 1);
+    expect(result.log.at(-1)).toEqual({ actor_id: null, action: 'backup.restore', target_type: 'backup', target_id: backup.name, summary: backup.name });
+    expect(result.log.filter((e) => e.action === 'backup.restore')).toHaveLength(1);
   });
 
   it.skipIf(Boolean(inject('pgTemplate')))('restore refuses a folder that holds a database; --force moves it aside, never deletes it', async () => {

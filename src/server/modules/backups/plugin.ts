@@ -30,7 +30,7 @@ export async function registerBackups(
   // After a restart the metrics still know the last backup, from the newest file.
   const latest = backups.latest();
   if (latest) recordBackupSuccess(latest.createdAt);
-  await app.register(backupRoutes, { backups, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE, secondFactor });
+  await app.register(backupRoutes, { backups, db: database.db, localToken: backups.localToken, rateLimitScale: config.RATE_LIMIT_SCALE, secondFactor });
   app.decorate('backups', backups);
 }
 

@@ -1,7 +1,9 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
-import { openPglite } from '../../db/client.js';
+import { type Db, openPglite, openPostgres } from '../../db/client.js';
+import { recordBackupAction } from '../admin/index.js';
 import { timestamp } from './files.js';
 import { integrityProblems } from './integrity.js';
 import { pgRestore } from './postgres.js';
@@ -27,7 +29,7 @@ const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).leng
 /**
  * Loads a backup of the embedded database into `dbDir` (DATA_DIR/pglite). A folder already holding a database is
  * refused, or with `force` renamed aside with a timestamp, never deleted. The restored database is brought up to
- * this version's migrations, then checked.
+ * this version's migrations, then checked, then told in its audit log which file it came from.
  */
 export async function restorePglite(file: string, dbDir: string, { force = false } = {}): Promise<RestoreResult> {
   const backup = readFileSync(file);
@@ -46,13 +48,26 @@ export async function restorePglite(file: string, dbDir: string, { force = false
   try {
     await database.migrate();
     const query = drizzleQuery(database.db);
-    return { movedAside, tables: await summarizeTables(query), problems: await integrityProblems(query) };
+    const result = { movedAside, tables: await summarizeTables(query), problems: await integrityProblems(query) };
+    await recordRestore(database.db, file);
+    return result;
   } finally {
     await database.close();
   }
 }
 
-/** Loads a pg_dump backup into the PostgreSQL database at `url`, which must have no tables yet. */
+/**
+ * The restore's one entry in the restored database's audit log, by nobody's account (a command run on the server),
+ * naming the file (decision 027). Written after the checks, so their counts are the backup's own rows; written
+ * whatever they found, since the database was replaced either way.
+ */
+const recordRestore = (db: Db, file: string) => recordBackupAction(db, null, { action: 'backup.restore', file: basename(file) });
+
+/**
+ * Loads a pg_dump backup into the PostgreSQL database at `url`, which must have no tables yet, and brings it up to
+ * this version's migrations as the embedded engine's restore does: the server would at its next start, and the
+ * restore's audit entry needs this version's checks on the log (a backup from before them refuses 'backup.restore').
+ */
 export async function restorePostgres(file: string, url: string): Promise<RestoreResult> {
   await withClient(url, async (query) => {
     const [row] = await query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`);
@@ -63,7 +78,15 @@ export async function restorePostgres(file: string, url: string): Promise<Restor
     }
   });
   await pgRestore(url, file);
-  return withClient(url, async (query) => ({ tables: await summarizeTables(query), problems: await integrityProblems(query) }));
+  const database = await openPostgres(url, 1);
+  try {
+    await database.exclusively(() => database.migrate());
+    const result = await withClient(url, async (query) => ({ tables: await summarizeTables(query), problems: await integrityProblems(query) }));
+    await recordRestore(database.db, file);
+    return result;
+  } finally {
+    await database.close();
+  }
 }
 
 /** One connection of its own (not a pool), so session settings such as the time zone hold for every statement. */

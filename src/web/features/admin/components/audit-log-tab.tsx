@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS, AUDIT_ACTION_LABELS } from '#shared/admin.js';
+import { ADMIN_TEXTS, AUDIT_ACTION_LABELS, byServerOperator, SERVER_OPERATOR_LABEL } from '#shared/admin.js';
 import { useAuditLog } from '../api/audit-log.js';
 import { itemsOf } from '../api/query-keys.js';
 import { dayAndTime, personName } from './format.js';
@@ -27,7 +27,7 @@ export function AuditLogTab() {
                   {dayAndTime(entry.createdAt)}
                 </time>
                 <p className="[overflow-wrap:anywhere]">
-                  <span className="font-medium">{personName(entry.actor)}</span> · {AUDIT_ACTION_LABELS[entry.action]}:{' '}
+                  <span className="font-medium">{byServerOperator(entry) ? SERVER_OPERATOR_LABEL : personName(entry.actor)}</span> · {AUDIT_ACTION_LABELS[entry.action]}:{' '}
                   <span className="text-muted-foreground">{entry.summary}</span>
                 </p>
               </li>

@@ -1,0 +1,4 @@
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_target_type_check";--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_action_check" CHECK ("admin_audit_log"."action" in ('user.ban', 'user.unban', 'service.delete', 'report.status', 'conversation.read', 'appeal.lift', 'appeal.uphold', 'backup.create', 'backup.list', 'backup.restore'));--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_target_type_check" CHECK ("admin_audit_log"."target_type" in ('user', 'service', 'report', 'conversation', 'backup'));
