@@ -23,6 +23,7 @@ import {
   accountCareRoutes,
   accountRoutes,
   authRoutes,
+  createAccountEmailLimit,
   createAccountService,
   createAuthRepository,
   createAvatarService,
@@ -218,13 +219,15 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
     publicPages,
     expiry: { ttlDays: config.LISTING_TTL_DAYS, mail: mailer, publicUrl: config.PUBLIC_URL, secret: sessionSecret },
   });
-  const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL });
+  // One count for sign-up and account care: at most 3 account emails an hour to an address (decision 063).
+  const accountEmails = createAccountEmailLimit(app.log);
+  const signUp = signUpWithVerification({ db, mail: mailer, publicUrl: config.PUBLIC_URL, accountEmails });
   const sanctions = createSanctionsService({ db, repo: createSanctionsRepository(db), mail: mailer, publicUrl: config.PUBLIC_URL });
   const passwords = createPasswordHasher(config.PASSWORD_HASH_COST);
   const passwordSignIn = createPasswordService(users, { passwords, signUp, suspension: sanctions });
   const oidcAccounts = createOidcAccounts({ db, adminEmails: config.ADMIN_EMAILS });
   const profile = createProfileService(users, { knowsZip: (zip) => locateZip(zip) !== undefined });
-  const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE, passwords });
+  const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE, passwords, accountEmails });
   const avatars = createAvatarService({ db, images });
   const passkeys = createPasskeyService({ db, publicUrl: config.PUBLIC_URL, suspension: sanctions });
   const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });

@@ -77,3 +77,33 @@ export class RateLimit {
     await this.limiter.delete(key);
   }
 }
+
+/**
+ * At most `points` uses per key in any span of `durationSeconds`, wherever the span starts (decision 063). The store's
+ * windows are fixed: 3 an hour would let 3 through at the end of one window and 3 more at the start of the next. Here
+ * each of the `points` is a slot of its own, a one-use window that starts when the slot is used, so a slot stays taken
+ * for exactly the duration after its use and no span of that length holds more uses than there are slots. A refusal is
+ * no 429: the caller decides what the asker is told.
+ */
+export class RollingLimit {
+  private readonly slots: RateLimiterAbstract;
+
+  constructor(private readonly limit: Limit & { name: string }) {
+    this.slots = currentRateLimitStore().limiter({ keyPrefix: limit.name, points: 1, duration: limit.durationSeconds });
+  }
+
+  /** Takes a free slot of `key`: answers how to give it back (the use did not happen after all), or null when none is free. */
+  async take(key: string): Promise<(() => Promise<void>) | null> {
+    for (let slot = 0; slot < this.limit.points; slot++) {
+      const slotKey = `${slot}:${key}`;
+      try {
+        await this.slots.consume(slotKey);
+        return async () => void (await this.slots.delete(slotKey));
+      } catch (result) {
+        if (!(result instanceof RateLimiterRes)) throw result;
+      }
+    }
+    countRefusal(this.limit.name);
+    return null;
+  }
+}

@@ -5,6 +5,7 @@
  * outside this module (decision 034); inside, one folder per part (decision 059): `identity/`, the ways to sign in
  * (`password/`, `passkeys/`, `two-step/`, `oidc/`), `devices/` (the sessions list and known browsers) and `care/`.
  */
+export { createAccountEmailLimit } from './care/account-email-limit.js';
 export { accountRoutes } from './care/account-routes.js';
 export { createAccountService, signUpWithVerification } from './care/account-service.js';
 export { createAvatarService } from './care/avatar.js';

@@ -50,6 +50,15 @@ export function createAccountRepository(db: Db) {
         .where(and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt)));
     },
 
+    /** The unspent links of `purpose` sent to any address but `email` (in any case) stop working. */
+    async retireTokensNotTo(tx: Db, userId: string, purpose: TokenPurpose, email: string): Promise<void> {
+      await tx
+        .delete(accountTokens)
+        .where(
+          and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), sql`lower(${accountTokens.email}) <> ${email.toLowerCase()}`),
+        );
+    },
+
     /** The user row, locked until the transaction ends. */
     async lockUser(tx: Db, id: string): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');

@@ -20,6 +20,7 @@ import { transaction } from '#server/lib/transaction.js';
 import { USER_EMAIL_KEY, type UserRow } from '../identity/repository.js';
 import type { SessionStore } from '../identity/sessions.js';
 import type { Outbox } from '../../mail/index.js';
+import type { AccountEmailLimit } from './account-email-limit.js';
 import { changeEmailEmail, emailChangeNoticeEmail, resetPasswordEmail, verificationEmail } from './emails.js';
 import { createAccountRepository, type AccountRepository, type TokenPurpose } from './account-repository.js';
 import { hashToken, newToken, TOKEN_TTL_MS } from './tokens.js';
@@ -42,6 +43,8 @@ export interface AccountDeps {
   rateLimitScale?: number;
   /** Hashes a new password at config.PASSWORD_HASH_COST. */
   passwords: PasswordHasher;
+  /** At most 3 account emails an hour to an address (decision 063); the same one sign-up uses. */
+  accountEmails: AccountEmailLimit;
   repo?: AccountRepository;
 }
 
@@ -65,21 +68,25 @@ async function writeVerification(repo: AccountRepository, mail: Outbox, publicUr
 
 /**
  * How a local sign-up writes its account (auth's `signUp` option): the verification link is written with the
- * account in one transaction, so there is never an account whose link was lost, nor a link without an account.
+ * account in one transaction, so there is never an account whose link was lost, nor a link without an account. An
+ * address that had its 3 account emails this hour gets the account without the link (decision 063); 'Resend' sends
+ * one later.
  */
-export function signUpWithVerification(deps: Pick<AccountDeps, 'db' | 'mail' | 'publicUrl'>) {
+export function signUpWithVerification(deps: Pick<AccountDeps, 'db' | 'mail' | 'publicUrl' | 'accountEmails'>) {
   const repo = createAccountRepository(deps.db);
-  return (insert: (tx: Db) => Promise<UserRow>): Promise<UserRow> =>
-    transaction(deps.db, async (tx) => {
-      const created = await insert(tx);
-      if (created.email && !created.emailVerified) await writeVerification(repo, deps.mail, deps.publicUrl, tx, created.id, created.email);
-      return created;
-    });
+  return (email: string, insert: (tx: Db) => Promise<UserRow>): Promise<UserRow> =>
+    deps.accountEmails.writing('sign-up', [email], (mayEmail) =>
+      transaction(deps.db, async (tx) => {
+        const created = await insert(tx);
+        if (created.email && !created.emailVerified && mayEmail(created.email)) await writeVerification(repo, deps.mail, deps.publicUrl, tx, created.id, created.email);
+        return created;
+      }),
+    );
 }
 
 /** Email verification, password reset and change, email change (decision 014). */
 export function createAccountService(deps: AccountDeps) {
-  const { db, users, mail, publicUrl, sessions } = deps;
+  const { db, users, mail, publicUrl, sessions, accountEmails } = deps;
   const repo = deps.repo ?? createAccountRepository(db);
   const scale = deps.rateLimitScale ?? 1;
   const resends = new RateLimit({ name: 'verification-resends', points: RESEND_VERIFICATION_PER_HOUR, durationSeconds: HOUR }, scale);
@@ -135,7 +142,10 @@ export function createAccountService(deps: AccountDeps) {
       if (!email) throw badRequest(ACCOUNT_MESSAGES.noEmail);
       if (user.emailVerified) throw conflict(ACCOUNT_MESSAGES.alreadyVerified, { code: 'already_verified' });
       await resends.consume(user.id);
-      await transaction(db, (tx) => writeVerification(repo, mail, publicUrl, tx, user.id, email));
+      // Held back (decision 063), the answer is the same and the link already sent keeps working.
+      await accountEmails.writing('verification resend', [email], async (mayEmail) => {
+        if (mayEmail(email)) await transaction(db, (tx) => writeVerification(repo, mail, publicUrl, tx, user.id, email));
+      });
       return { message: ACCOUNT_MESSAGES.verificationSent(email) };
     },
 
@@ -149,9 +159,13 @@ export function createAccountService(deps: AccountDeps) {
       const user = await users.findUserByEmail(email);
       const to = user?.email;
       if (!user || !to || user.isBanned || user.deletedAt) return;
-      await transaction(db, async (tx) => {
-        const token = await issueToken(repo, tx, user.id, 'reset_password', to);
-        await mail.enqueue(tx, resetPasswordEmail({ to, token, publicUrl, username: user.username }));
+      // Held back (decision 063), no new link either: the newest one sent, maybe at someone else's request, still works.
+      await accountEmails.writing('password reset', [to], async (mayEmail) => {
+        if (!mayEmail(to)) return;
+        await transaction(db, async (tx) => {
+          const token = await issueToken(repo, tx, user.id, 'reset_password', to);
+          await mail.enqueue(tx, resetPasswordEmail({ to, token, publicUrl, username: user.username }));
+        });
       });
     },
 
@@ -213,13 +227,21 @@ export function createAccountService(deps: AccountDeps) {
       if (user.passwordHash) await checkCurrentPassword(user.id, user.passwordHash, input.currentPassword);
       if (await repo.otherUserWithEmail(db, newEmail, user.id)) throw conflict(MESSAGES.emailTaken, { code: 'email_taken', errors: { newEmail: MESSAGES.emailTaken } });
       await emailChanges.consume(user.id);
-      return transaction(db, async (tx) => {
-        const updated = await repo.updateUser(tx, user.id, { pendingEmail: newEmail });
-        const token = await issueToken(repo, tx, user.id, 'change_email', newEmail);
-        await mail.enqueue(tx, changeEmailEmail({ to: newEmail, token, publicUrl, username: user.username }));
-        if (user.email) await mail.enqueue(tx, emailChangeNoticeEmail({ to: user.email, newEmail, username: user.username }));
-        return updated!;
-      });
+      // Each address counts its own email (decision 063); the answer is the same whichever is held back.
+      return accountEmails.writing('email change', [newEmail, user.email], (mayEmail) =>
+        transaction(db, async (tx) => {
+          const updated = await repo.updateUser(tx, user.id, { pendingEmail: newEmail });
+          if (mayEmail(newEmail)) {
+            const token = await issueToken(repo, tx, user.id, 'change_email', newEmail);
+            await mail.enqueue(tx, changeEmailEmail({ to: newEmail, token, publicUrl, username: user.username }));
+          } else {
+            // The links already sent to that address still work; one to an address the person no longer wants does not.
+            await repo.retireTokensNotTo(tx, user.id, 'change_email', newEmail);
+          }
+          if (user.email && mayEmail(user.email)) await mail.enqueue(tx, emailChangeNoticeEmail({ to: user.email, newEmail, username: user.username }));
+          return updated!;
+        }),
+      );
     },
   };
 }

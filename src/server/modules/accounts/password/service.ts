@@ -13,10 +13,10 @@ export interface PasswordServiceOptions {
   /** Hashes new passwords at config.PASSWORD_HASH_COST. */
   passwords: PasswordHasher;
   /**
-   * How sign-up writes a local account: runs `insert` in a transaction of its own making and may write more in
-   * it (account care writes the verification link). Without it, a plain insert.
+   * How sign-up writes a local account at `email`: runs `insert` in a transaction of its own making and may write more
+   * in it (account care writes the verification link). Without it, a plain insert.
    */
-  signUp?: (insert: (tx: Db) => Promise<UserRow>) => Promise<UserRow>;
+  signUp?: (email: string, insert: (tx: Db) => Promise<UserRow>) => Promise<UserRow>;
   /** What a suspended person learns once their password is right (the sanctions module; decision 047). */
   suspension?: { forSignIn(userId: string): Promise<{ reason: string | null; appealUrl: string | null }> };
 }
@@ -38,7 +38,7 @@ export function createPasswordService(repo: AuthRepository, options: PasswordSer
         const username = input.username ?? (await availableUsername(repo, input.email));
         const values = { id: randomUUID(), email: input.email, username, passwordHash };
         try {
-          return await (signUp ? signUp((tx) => createAuthRepository(tx).insertUser(values)) : repo.insertUser(values));
+          return await (signUp ? signUp(input.email, (tx) => createAuthRepository(tx).insertUser(values)) : repo.insertUser(values));
         } catch (error) {
           if (isUniqueViolation(error, USER_EMAIL_KEY)) throw conflict(MESSAGES.emailTaken, { code: 'email_taken', errors: { email: MESSAGES.emailTaken } });
           if (isUniqueViolation(error, USERNAME_KEY)) {
