@@ -101,8 +101,14 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
   const triesFromAddress = new RateLimit({ name: 'second-factor-address', points: 6 * SECOND_FACTOR_TRIES, durationSeconds: window }, config.RATE_LIMIT_SCALE);
   const here = (request: FastifyRequest, userId: string) => `${userId} ${clientAddress(request)}`;
 
-  /** One second step of `userId`: its tries spent, `check` run, a failure counted towards the owner's warning. */
-  async function secondStep(request: FastifyRequest, userId: string, check: () => Promise<boolean>): Promise<void> {
+  /**
+   * One second step of `userId`: its tries spent, `check` run. A failure after a password (a sign-in's second step)
+   * counts towards the owner's warning; one from the owner's own session (`afterPassword: false`) does not.
+   */
+  async function secondStep(request: FastifyRequest, userId: string, check: () => Promise<boolean>, afterPassword = true): Promise<void> {
+    const failed = async () => {
+      if (afterPassword) await failedSteps.failed(userId);
+    };
     await triesFromAddress.consume(clientAddress(request));
     await triesOfAccount.consume(userId);
     await triesHere.consume(here(request, userId));
@@ -110,11 +116,11 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
     try {
       passed = await check();
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500) await failedSteps.failed(userId);
+      if (error instanceof HttpError && error.statusCode < 500) await failed();
       throw error;
     }
     if (!passed) {
-      await failedSteps.failed(userId);
+      await failed();
       throw invalidCode();
     }
     await triesHere.reset(here(request, userId));
@@ -166,7 +172,7 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
       const { code, password } = request.body;
       // How the account signs in changes: a recent sign-in, or the password again (decision 061), and with it a code if given.
       await assertRecentSignIn(request, recent, password);
-      if (code !== undefined) await secondStep(request, account.id, () => twoStep.verifyCode(account.id, code));
+      if (code !== undefined) await secondStep(request, account.id, () => twoStep.verifyCode(account.id, code), false);
       await twoStep.disable(account.id);
       return present((await repo.findUserById(account.id))!);
     },

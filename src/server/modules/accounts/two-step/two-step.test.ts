@@ -283,6 +283,19 @@ describe('signing in with two-step sign-in on', () => {
     expect(await warnings()).toHaveLength(1);
   });
 
+  it('does not count wrong codes typed in the owner’s own session (turning two-step off) towards that warning', async () => {
+    const someone = await signUp(t.app);
+    const { secret: theirs } = await enableTwoStep(t.app, someone.cookie);
+    const right = codeAt(theirs, Date.now() + STEP_MS);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/totp/disable', { code: wrong }, someone.cookie)).statusCode).toBe(400);
+    const warned = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, someone.email), eq(outbox.kind, 'failed-second-steps')));
+    expect(warned).toEqual([]);
+  });
+
   it('leaves a wrong password as it was: 401, no pending cookie', async () => {
     const res = await login(person.email, 'not the password');
     expect(res.statusCode).toBe(401);
