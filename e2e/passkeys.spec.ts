@@ -96,6 +96,8 @@ async function scanInBothThemes(page: Page, what: string, loaded: () => Promise<
 }
 
 test('a member adds a passkey on the profile, renames it, signs in with it, and removes it', async ({ page }) => {
+  // A long story with screenshots and axe in both themes: past 90 s on a loaded machine.
+  test.slow();
   await addVirtualAuthenticator(page);
   await createAccount(page);
   await acceptTerms(page);
@@ -142,6 +144,8 @@ test('a member adds a passkey on the profile, renames it, signs in with it, and 
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('button', { name: 'Open account menu' })).toBeVisible();
+  // The sign-in ends in a full page load: let it finish before going elsewhere, or that navigation is aborted.
+  await expect(page.locator('html')).toHaveAttribute('data-started', '');
 
   await page.goto('/profile');
   await expect(section.getByRole('listitem')).toContainText('Last used');
@@ -152,6 +156,7 @@ test('a member adds a passkey on the profile, renames it, signs in with it, and 
   await page.goto('/login');
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('button', { name: 'Open account menu' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-started', '');
 
   await page.goto('/profile');
   await section.getByRole('button', { name: 'Remove Work laptop' }).click();
@@ -181,6 +186,8 @@ function emailedLink(kind: string, to: string): string | undefined {
 }
 
 test('an administrator whose second factor is a passkey is asked for it after the password, and reaches the dashboard only then', async ({ page, consoleGuard }) => {
+  // A long story (verification, enrolment link, passkey, two sign-ins, axe, screenshots): past 90 s on a loaded machine.
+  test.slow();
   // The dashboard's first calls are refused until the session began with a second factor; that refusal is the story.
   for (const path of ['/api/admin/health-warnings', '/api/admin/backups', '/api/admin/users']) consoleGuard.allowFailedRequest('GET', path, 403);
   await addVirtualAuthenticator(page);

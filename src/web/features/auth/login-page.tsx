@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loginErrorMessage, safeReturnTo, SECOND_STEP_PARAM, SIGN_UP_MODE, type AuthProviders } from '#shared/auth.js';
 import { SECOND_STEP_METHODS, type SecondStepMethod, TWO_STEP_TEXTS } from '#shared/two-step.js';
@@ -61,12 +61,18 @@ export default function LoginPage() {
   const [pendingMethods, setPendingMethods] = useState(() => secondStepMethods(search.get(SECOND_STEP_PARAM)));
   const [expired, setExpired] = useState(false);
 
-  // The session cookie is set by the server, so a full page load is what picks it up everywhere.
-  const goToReturnTo = () => window.location.assign(returnTo);
+  // The session cookie is set by the server, so a full page load is what picks it up everywhere. Once: a sign-in both
+  // calls this and makes the session signed in, and a second navigation would restart the first.
+  const leaving = useRef(false);
+  const goToReturnTo = useCallback(() => {
+    if (leaving.current) return;
+    leaving.current = true;
+    window.location.assign(returnTo);
+  }, [returnTo]);
 
   useEffect(() => {
-    if (auth.status === 'signed-in') window.location.assign(returnTo);
-  }, [auth.status, returnTo]);
+    if (auth.status === 'signed-in') goToReturnTo();
+  }, [auth.status, goToReturnTo]);
 
   if (auth.status !== 'signed-out' || providers.isPending) return <PageSpinner />;
   // Should the list of ways in fail to load, the email form is still the safe default.
