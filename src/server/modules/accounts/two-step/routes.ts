@@ -223,10 +223,12 @@ export const twoStepRoutes: FastifyPluginAsyncZod<{
     if (!user || user.deletedAt) throw expired();
     // Banned during the five minutes: refused as at the first step.
     if (user.isBanned) throw forbidden(MESSAGES.suspended, { code: 'account_suspended' });
-    if (pending.oidcLink !== null) await completeOidcLink(user.id, pending.oidcLink);
+    // A held identity's claims may change the account (names, a verified address): then it is answered as they left it.
+    const linked = pending.oidcLink !== null;
+    if (linked) await completeOidcLink(user.id, pending.oidcLink);
     const method = pending.firstStep === 'oidc' ? 'oidc' : step === 'code' ? 'second_factor' : 'password_and_passkey';
     await startSession(request, reply, { sessions, config, userId: user.id, method, secondFactor: true, oidcIdToken: pending.oidcIdToken ?? undefined });
-    return present((await repo.findUserById(user.id)) ?? user);
+    return present(linked ? ((await repo.findUserById(user.id)) ?? user) : user);
   }
 
   app.post(
