@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { iconSprite } from './src/web/components/icons/sprite.js';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  // The icons' sprite, written beside the chunks by the client build and named alike by every build (decision 066).
+  plugins: [react(), tailwindcss(), iconSprite()],
   build: isSsrBuild
     ? {
         // The server entry (decision 042): one file the server imports, with React and every other package inside it,

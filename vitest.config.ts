@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { iconSprite } from './src/web/components/icons/sprite.js';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The web app's icons name their sprite through the plugin, in a server test's page render too (decision 066).
+        plugins: [iconSprite()],
         test: {
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
@@ -22,6 +25,7 @@ export default defineConfig({
       },
       {
         // Components in happy-dom with Testing Library: no database, no browser, once per `npm test`.
+        plugins: [iconSprite()],
         test: {
           name: 'web',
           include: ['src/web/**/*.test.tsx'],
