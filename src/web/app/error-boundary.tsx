@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '../components/icons/index.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';

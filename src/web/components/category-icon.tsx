@@ -1,9 +1,9 @@
-import { Baby, Dumbbell, GraduationCap, House, Laptop, Palette, PawPrint, Trees, type LucideIcon } from 'lucide-react';
+import { Baby, Dumbbell, GraduationCap, House, Laptop, Palette, PawPrint, Trees, type IconComponent } from './icons/index.js';
 import type { CategorySlug } from '../../shared/catalogue.js';
 import { DEFAULT_CATEGORY_COLOR } from '../../shared/limits.js';
 import { cn } from '../lib/utils.js';
 
-const ICONS: Record<CategorySlug, LucideIcon> = {
+const ICONS: Record<CategorySlug, IconComponent> = {
   tutoring: GraduationCap,
   yard: Trees,
   pet: PawPrint,

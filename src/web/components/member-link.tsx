@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck } from './icons/index.js';
 import { Link } from 'wouter';
 import { DELETED_USER_NAME } from '#shared/account.js';
 import { MEMBER_PAGE_TEXTS } from '#shared/members.js';

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Star } from './icons/index.js';
 import { cn } from '../lib/utils.js';
 
 export const STARS = [1, 2, 3, 4, 5] as const;

@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '../../components/icons/index.js';
 import { Link } from 'wouter';
 import { SITE_NAME, SOCIAL_PROFILE } from '../../lib/site.js';
 import { paths } from '../../core/paths.js';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from '../../components/icons/index.js';
 import type { User } from '#shared/auth.js';
 import type { Theme } from '#shared/limits.js';
 import { Button } from '../../components/ui/button.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Menu, Plus, X } from 'lucide-react';
+import { Menu, Plus, X } from '../../components/icons/index.js';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as lucide from 'lucide-react';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -85,3 +87,13 @@ describe('an icon', () => {
   });
 });
 
+describe('the web app', () => {
+  it('imports its icons from this module, never lucide-react (whose icons would put their shapes inline again)', () => {
+    const here = join('src', 'web', 'components', 'icons');
+    const importers = readdirSync(join('src', 'web'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => join('src', 'web', file))
+      .filter((file) => !file.startsWith(here) && /from 'lucide-react'/.test(readFileSync(file, 'utf8')));
+    expect(importers).toEqual([]);
+  });
+});

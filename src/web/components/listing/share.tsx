@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import { Share2 } from '#web/components/icons/index.js';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { X } from '../icons/index.js';
 import { cn } from '../../lib/utils.js';
 
 export const Dialog = DialogPrimitive.Root;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
-import { Check } from 'lucide-react';
+import { Check } from '../icons/index.js';
 import { cn } from '../../lib/utils.js';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;

@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from '../icons/index.js';
 import { cn } from '../../lib/utils.js';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactElement } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { X } from 'lucide-react';
+import { X } from '../icons/index.js';
 import { cn } from '../../lib/utils.js';
 
 export const ToastProvider = ToastPrimitive.Provider;

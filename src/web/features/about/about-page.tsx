@@ -12,14 +12,14 @@ import {
   Star,
   Users,
   Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '../../components/icons/index.js';
 import { paths } from '../../core/paths.js';
 import { usePageMeta } from '../../lib/use-page-meta.js';
 
 interface AudienceGuide {
   id: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   intro: string;
   steps: string[];
@@ -65,7 +65,7 @@ const AUDIENCES: AudienceGuide[] = [
 ];
 
 interface Value {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   text: string;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '#web/components/icons/index.js';
 import { PASSKEY_TEXTS } from '#shared/passkeys.js';
 import { Button } from '#web/components/ui/button.js';
 import { ApiError } from '#web/lib/api.js';

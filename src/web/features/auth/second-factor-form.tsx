@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '../../components/icons/index.js';
 import { PASSKEY_TEXTS } from '#shared/passkeys.js';
 import { secondFactorSchema, type SecondStepMethod, TWO_STEP_PAGE_TEXTS } from '#shared/two-step.js';
 import { InputField } from '../../components/form/input-field.js';

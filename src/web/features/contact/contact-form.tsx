@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info, MessagesSquare } from 'lucide-react';
+import { Info, MessagesSquare } from '../../components/icons/index.js';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import type { z } from 'zod';

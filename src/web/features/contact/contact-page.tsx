@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { LogIn } from '../../components/icons/index.js';
 import { paths } from '../../core/paths.js';
 import { useAuth } from '../../core/session/index.js';
 import { Button } from '../../components/ui/button.js';

@@ -1,6 +1,6 @@
-import { Handshake, Search, UserPlus, type LucideIcon } from 'lucide-react';
+import { Handshake, Search, UserPlus, type IconComponent } from '../../components/icons/index.js';
 
-const STEPS: ReadonlyArray<{ title: string; text: string; icon: LucideIcon }> = [
+const STEPS: ReadonlyArray<{ title: string; text: string; icon: IconComponent }> = [
   {
     title: 'Create an Account',
     text: 'Sign up for free and set up your profile so neighbours know who they are talking to.',

@@ -1,4 +1,4 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '../../components/icons/index.js';
 import { Link } from 'wouter';
 import { paths } from '../../core/paths.js';
 import { Button } from '../../components/ui/button.js';

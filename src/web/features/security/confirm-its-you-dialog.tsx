@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '#web/components/icons/index.js';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PASSKEY_TEXTS } from '#shared/passkeys.js';

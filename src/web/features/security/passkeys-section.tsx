@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '#web/components/icons/index.js';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addPasskeyFormSchema, PASSKEY_TEXTS, renamePasskeySchema, type Passkey } from '#shared/passkeys.js';

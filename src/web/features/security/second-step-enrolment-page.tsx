@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { CircleAlert, LoaderCircle } from '#web/components/icons/index.js';
 import { Link, useLocation, useSearch } from 'wouter';
 import { TWO_STEP_PAGE_TEXTS, TWO_STEP_SECTION_ID, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { paths } from '#web/core/paths.js';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Download } from 'lucide-react';
+import { Download } from '#web/components/icons/index.js';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '#shared/auth.js';

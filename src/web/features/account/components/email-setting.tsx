@@ -1,4 +1,4 @@
-import { MailQuestion } from 'lucide-react';
+import { MailQuestion } from '#web/components/icons/index.js';
 import { ACCOUNT_MESSAGES } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
 import { Button } from '#web/components/ui/button.js';

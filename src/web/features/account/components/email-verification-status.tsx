@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck } from '#web/components/icons/index.js';
 import type { User } from '#shared/auth.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';

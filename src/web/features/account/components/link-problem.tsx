@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '#web/components/icons/index.js';
 import { AccountCard } from './account-card.js';
 
 /** An emailed link that cannot be used (unknown, spent or expired): what happened, and the way on. */

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus, Trash2 } from '#web/components/icons/index.js';
 import { ACCOUNT_MESSAGES } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
 import { IMAGE_TEXTS, MAX_IMAGE_BYTES } from '#shared/services.js';

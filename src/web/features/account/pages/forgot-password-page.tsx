@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MailCheck } from 'lucide-react';
+import { MailCheck } from '#web/components/icons/index.js';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '#web/components/icons/index.js';
 import { Link, useSearch } from 'wouter';
 import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
 import { paths } from '#web/core/paths.js';

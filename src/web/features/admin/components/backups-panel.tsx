@@ -1,4 +1,4 @@
-import { DatabaseBackup, LoaderCircle } from 'lucide-react';
+import { DatabaseBackup, LoaderCircle } from '#web/components/icons/index.js';
 import { BACKUP_TEXTS, backupSavedLabel, lastBackupLabel, megabytes } from '#shared/backups.js';
 import { Button } from '#web/components/ui/button.js';
 import { Skeleton } from '#web/components/ui/skeleton.js';

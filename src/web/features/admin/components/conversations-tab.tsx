@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '#web/components/icons/index.js';
 import { ADMIN_TEXTS, type AdminConversation } from '#shared/admin.js';
 import { participantName } from '#web/components/participants.js';
 import { SAFETY_FLAG_LABELS } from '#shared/messaging-limits.js';

@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from '#web/components/icons/index.js';
 import { HEALTH_WARNINGS_TITLE } from '#shared/safe-defaults.js';
 import { useHealthWarnings } from '../api/health-warnings.js';
 

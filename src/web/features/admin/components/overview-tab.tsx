@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DatabaseBackup, Flag, Mail, MessageCircleQuestion } from 'lucide-react';
+import { DatabaseBackup, Flag, Mail, MessageCircleQuestion } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import {
   ADMIN_TEXTS,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ExternalLink, MessagesSquare } from 'lucide-react';
+import { ExternalLink, MessagesSquare } from '#web/components/icons/index.js';
 import { ADMIN_TEXTS, noReportsWithStatus, reviewedByLabel, totalReportsLabel, type AdminReport } from '#shared/admin.js';
 import { REPORT_REASON_LABELS, type ReportStatus } from '#shared/reports.js';
 import { paths } from '#web/core/paths.js';

@@ -1,4 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { TWO_STEP_PAGE_TEXTS, TWO_STEP_SECTION_ID, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { paths } from '#web/core/paths.js';

@@ -1,4 +1,4 @@
-import { ChartColumn, ClipboardList, Flag, Gavel, MessagesSquare, Package, Users } from 'lucide-react';
+import { ChartColumn, ClipboardList, Flag, Gavel, MessagesSquare, Package, Users } from '#web/components/icons/index.js';
 import { useLocation, useSearchParams } from 'wouter';
 import { ADMIN_TEXTS } from '#shared/admin.js';
 import { paths } from '#web/core/paths.js';

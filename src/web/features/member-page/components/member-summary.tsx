@@ -1,5 +1,5 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { Ban, Flag } from 'lucide-react';
+import { Ban, Flag } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { BLOCK_TEXTS, MEMBER_PAGE_TEXTS, type MemberProfile, replyDuration } from '#shared/members.js';
 import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';

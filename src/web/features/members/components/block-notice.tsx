@@ -1,4 +1,4 @@
-import { Ban } from 'lucide-react';
+import { Ban } from '#web/components/icons/index.js';
 import { BLOCK_TEXTS, type BlockState } from '#shared/members.js';
 import { UnblockButton } from './unblock-button.js';
 

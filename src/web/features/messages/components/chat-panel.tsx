@@ -1,4 +1,4 @@
-import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, MessagesSquare } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
 import type { Conversation } from '#shared/messaging.js';

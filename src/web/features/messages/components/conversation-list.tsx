@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { Conversation } from '#shared/messaging.js';
 import { paths } from '#web/core/paths.js';

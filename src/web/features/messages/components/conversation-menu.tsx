@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Ban, EllipsisVertical, Flag } from 'lucide-react';
+import { Ban, EllipsisVertical, Flag } from '#web/components/icons/index.js';
 import { BLOCK_TEXTS } from '#shared/members.js';
 import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';
 import { Button } from '#web/components/ui/button.js';

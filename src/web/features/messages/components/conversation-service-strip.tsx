@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Tag } from 'lucide-react';
+import { Tag } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { Conversation } from '#shared/messaging.js';
 import { paths } from '#web/core/paths.js';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { SendHorizontal } from 'lucide-react';
+import { SendHorizontal } from '#web/components/icons/index.js';
 import type { User } from '#shared/auth.js';
 import { MESSAGE_MAX, MESSAGING_TEXTS } from '#shared/messaging-limits.js';
 import { Button } from '#web/components/ui/button.js';

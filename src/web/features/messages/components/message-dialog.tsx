@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { MessageCircle, ShieldAlert } from 'lucide-react';
+import { MessageCircle, ShieldAlert } from '#web/components/icons/index.js';
 import { useLocation } from 'wouter';
 import type { User } from '#shared/auth.js';
 import { MESSAGE_MAX, MESSAGING_TEXTS } from '#shared/messaging-limits.js';

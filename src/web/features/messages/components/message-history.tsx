@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Flag, ShieldAlert } from 'lucide-react';
+import { Flag, ShieldAlert } from '#web/components/icons/index.js';
 import type { Message } from '#shared/messaging.js';
 import { SAFETY_TEXTS } from '#shared/messaging-limits.js';
 import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from '#web/components/icons/index.js';
 import { SAFETY_TEXTS } from '#shared/messaging-limits.js';
 
 type SafetyCheck = (text: string) => readonly string[];

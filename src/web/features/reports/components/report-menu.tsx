@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { EllipsisVertical, Flag } from 'lucide-react';
+import { EllipsisVertical, Flag } from '#web/components/icons/index.js';
 import { REPORT_TEXTS } from '#shared/report-texts.js';
 import { useAuth } from '#web/core/session/index.js';
 import { ShareMenuItem } from '#web/components/listing/share.js';

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '#web/components/icons/index.js';
 import { REVIEW_TEXTS } from '#shared/reviews.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';

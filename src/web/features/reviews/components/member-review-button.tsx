@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Star } from 'lucide-react';
+import { Star } from '#web/components/icons/index.js';
 import { MEMBER_REVIEW_TEXTS } from '#shared/reviews.js';
 import { useCurrentUser } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '#web/components/icons/index.js';
 import type { Review } from '#shared/reviews.js';
 import { MemberLink } from '#web/components/member-link.js';
 import { reviewCountLabel, Stars } from '#web/components/stars.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Star } from 'lucide-react';
+import { Star } from '#web/components/icons/index.js';
 import { STARS } from '#web/components/stars.js';
 import { cn } from '#web/lib/utils.js';
 

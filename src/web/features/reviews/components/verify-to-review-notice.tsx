@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
 import { REVIEW_VERIFY_TEXTS } from '#shared/reviews.js';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { BellPlus } from 'lucide-react';
+import { BellPlus } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { type AlertFrequency, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS } from '#shared/saved-searches.js';
 import { paths } from '#web/core/paths.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Bell, Search } from 'lucide-react';
+import { Bell, Search } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import {
   type AlertFrequency,

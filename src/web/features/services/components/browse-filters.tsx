@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search } from '#web/components/icons/index.js';
 import type { Category } from '#shared/catalogue.js';
 import { Input } from '#web/components/ui/input.js';
 import { Label } from '#web/components/ui/label.js';

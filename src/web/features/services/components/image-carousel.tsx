@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { CategoryIcon } from '#web/components/category-icon.js';
 import { cardImageUrl, imageSrcSet } from '#web/components/listing/format.js';

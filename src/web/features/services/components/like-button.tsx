@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { Heart } from '#web/components/icons/index.js';
 import type { Service } from '#shared/services.js';
 import { useAuth } from '#web/core/session/index.js';
 import { promptSignIn } from '#web/components/sign-in-prompt.js';

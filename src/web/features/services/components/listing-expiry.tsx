@@ -1,4 +1,4 @@
-import { Hourglass, RefreshCw } from 'lucide-react';
+import { Hourglass, RefreshCw } from '#web/components/icons/index.js';
 import { EXPIRY_TEXTS, renewalDue } from '#shared/listing-expiry.js';
 import type { Service } from '#shared/services.js';
 import { Button } from '#web/components/ui/button.js';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '#web/components/icons/index.js';
 import { CategoryIcon } from '#web/components/category-icon.js';
 import { cardImageUrl, imageSrcSet } from '#web/components/listing/format.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.js';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { CalendarDays, MapPin, Tag, type LucideIcon } from 'lucide-react';
+import { CalendarDays, MapPin, Tag, type IconComponent } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
 import type { DayCode, Service } from '#shared/services.js';
@@ -50,7 +50,7 @@ export function listingView(service: Service) {
 }
 
 /** One of a listing's facts: an icon, what it is (for screen readers) and its value. */
-export function ListingFact({ icon: Icon, label, className, children }: { icon: LucideIcon; label?: string; className?: string; children: ReactNode }) {
+export function ListingFact({ icon: Icon, label, className, children }: { icon: IconComponent; label?: string; className?: string; children: ReactNode }) {
   return (
     <li className={cn('flex items-center gap-1.5', className)}>
       <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

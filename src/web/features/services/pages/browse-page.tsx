@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SearchX, Sparkles } from 'lucide-react';
+import { SearchX, Sparkles } from '#web/components/icons/index.js';
 import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';
 import { OfferAndRequestButtons, SignedInLink } from '#web/components/signed-in-link.js';

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Plus } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import { paths } from '#web/core/paths.js';
 import { useRequireAuth } from '#web/core/session/index.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Hourglass, RefreshCw } from 'lucide-react';
+import { CircleAlert, CircleCheck, Hourglass, RefreshCw } from '#web/components/icons/index.js';
 import { Link, useParams, useSearch } from 'wouter';
 import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
 import { paths } from '#web/core/paths.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarDays, FolderOpen, MapPin, Navigation, Tag } from 'lucide-react';
+import { CalendarDays, FolderOpen, MapPin, Navigation, Tag } from '#web/components/icons/index.js';
 import { Link, useParams, useSearch } from 'wouter';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
