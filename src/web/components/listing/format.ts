@@ -54,8 +54,23 @@ export function locationLabel(service: Pick<Service, 'isVirtual' | 'city' | 'sta
   return [service.city, service.state].filter(Boolean).join(', ');
 }
 
-/** '≈ 3.2 mi away' (decision 050): a distance between ZIP centres, so never more exact than that. */
-export const distanceLabel = (miles: number) => `≈ ${miles.toFixed(1)} mi away`;
+/** Whether a listing lies in the ZIP code searched around (its first five digits; a virtual listing lies nowhere). */
+export function inZip(listing: Pick<Service, 'zipCode' | 'isVirtual'>, zip: string | null | undefined): boolean {
+  return Boolean(zip) && !listing.isVirtual && listing.zipCode?.slice(0, 5) === zip;
+}
+
+const IN_YOUR_ZIP = 'In your ZIP';
+
+/**
+ * How far a listing is from `near`, the ZIP code searched around (decisions 050, 067). Distances join ZIP centres, so
+ * a listing in that very ZIP is 0.0 miles away wherever it is in it: it reads 'In your ZIP'; anything else closer
+ * than a mile reads 'Under 1 mi' (two ZIPs' centres can be that close); the rest '≈ 3.2 mi away', never more exact.
+ */
+export function distanceLabel(miles: number, listing?: Pick<Service, 'zipCode' | 'isVirtual'>, near?: string | null): string {
+  if (listing && inZip(listing, near)) return IN_YOUR_ZIP;
+  if (miles < 1) return 'Under 1 mi';
+  return `≈ ${miles.toFixed(1)} mi away`;
+}
 
 const STORED_IMAGE = /^\/api\/images\/[^/?#]+$/;
 

@@ -139,7 +139,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
           {location && (
             <ListingFact icon={MapPin} label="Location">
               {location}
-              {typeof service.distanceMiles === 'number' && <span> · {distanceLabel(service.distanceMiles)}</span>}
+              {typeof service.distanceMiles === 'number' && <span> · {distanceLabel(service.distanceMiles, service, near)}</span>}
             </ListingFact>
           )}
           {price && (

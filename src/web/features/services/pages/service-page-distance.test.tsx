@@ -47,6 +47,20 @@ describe("the listing page's distance", () => {
     expect((await screen.findByRole('link', { name: 'Cat sitting on weekdays' })).getAttribute('href')).toBe('/services/6');
   });
 
+  it("says 'In your ZIP' for a listing in the reader's ZIP, and 'Under 1 mi' under a mile, never '≈ 0.0 mi' (decision 067)", async () => {
+    stubListing(ok({ distanceMiles: 0 }));
+    const home = renderAt('/services/5?near=07102');
+    expect(await screen.findByText('In your ZIP')).toBeDefined();
+    expect(screen.getByText('(07102)')).toBeDefined();
+    home.unmount();
+
+    stubListing(ok({ distanceMiles: 0.4 }));
+    renderAt('/services/5?near=07103');
+    expect(await screen.findByText('Under 1 mi')).toBeDefined();
+    expect(screen.getByText('from ZIP 07103')).toBeDefined();
+    expect(screen.queryByText(/0\.\d mi/)).toBeNull();
+  });
+
   it('is not asked for without a place, and says nothing for a ZIP nobody knows or a virtual listing', async () => {
     let api = stubListing();
     const visitor = renderAt('/services/5', null);

@@ -4,7 +4,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';
-import { dateLine, distanceLabel } from '#web/components/listing/format.js';
+import { dateLine, distanceLabel, inZip } from '#web/components/listing/format.js';
 import { ShareButton } from '#web/components/listing/share.js';
 import { MemberLink, VerifiedMark } from '#web/components/member-link.js';
 import { Rating } from '#web/components/stars.js';
@@ -140,7 +140,8 @@ function Listing({ service }: { service: Service }) {
                 {typeof miles === 'number' && near && (
                   <ListingFact icon={Navigation} label="Distance">
                     <span>
-                      {distanceLabel(miles)} <span className="whitespace-nowrap">from ZIP {near}</span>
+                      {/* 'In your ZIP (07042)', 'Under 1 mi from ZIP 07042', '≈ 6.0 mi away from ZIP 07042' (decision 067). */}
+                      {distanceLabel(miles, service, near)} <span className="whitespace-nowrap">{inZip(service, near) ? `(${near})` : `from ZIP ${near}`}</span>
                     </span>
                   </ListingFact>
                 )}
