@@ -22,7 +22,8 @@ import {
  */
 test.describe.configure({ mode: 'parallel' });
 
-const results = (page: Page) => page.getByRole('region', { name: /^All categories/ });
+// The results, under a heading that says what was searched (decision 067).
+const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 const card = (page: Page, title: string) => results(page).getByRole('article', { name: title });
 const homeZipSection = (page: Page) => page.getByRole('region', { name: 'Home ZIP code' });
 
@@ -89,7 +90,7 @@ test('a member saves a home ZIP code, browses near it with distances, chooses An
   await page.getByLabel('ZIP code', { exact: true }).fill('10001');
   await expect(page).toHaveURL(/[?&]near=10001(&|$)/);
   // Montclair is 12.3 miles from Midtown: past the 10 miles a search starts with.
-  await page.getByLabel('Within').selectOption('25');
+  await page.getByLabel('Within', { exact: true }).selectOption('25');
   await expect(card(page, montclair.title)).toContainText('≈ 12.3 mi away');
   await card(page, montclair.title).getByRole('link', { name: montclair.title }).click();
   await expect(page).toHaveURL(`/services/${montclair.id}?near=10001`);

@@ -15,7 +15,8 @@ import {
 
 test.describe.configure({ mode: 'parallel' });
 
-const results = (page: Page) => page.getByRole('region', { name: /^All categories/ });
+// The results, under a heading that says what was searched (decision 067).
+const results = (page: Page) => page.getByRole('region', { name: 'Results' });
 const card = (page: Page, title: string) => results(page).getByRole('article', { name: title });
 
 /** Listings in Montclair, Newark and Philadelphia, and a virtual one, under a word of their own. */
@@ -43,10 +44,10 @@ test('a neighbour browses near a ZIP code: distances on the cards, the radius, n
   await expect(card(page, newark.title)).toContainText('≈ 6.0 mi away');
   await expect(card(page, online.title)).toBeVisible();
 
-  await page.getByLabel('Within').selectOption('1');
+  await page.getByLabel('Within', { exact: true }).selectOption('1');
   await expect(page).toHaveURL(/[?&]radius=1(&|$)/);
   await expect(card(page, newark.title)).toHaveCount(0);
-  await page.getByLabel('Within').selectOption('50');
+  await page.getByLabel('Within', { exact: true }).selectOption('50');
   await expect(card(page, newark.title)).toContainText('≈ 6.0 mi away');
   // Philadelphia is 78 miles away: past the widest choice.
   await expect(card(page, philadelphia.title)).toHaveCount(0);
@@ -64,7 +65,7 @@ test('a neighbour browses near a ZIP code: distances on the cards, the radius, n
   await expect(card(otherPage, newark.title)).toContainText('≈ 6.0 mi away');
   await expect(card(otherPage, online.title)).toHaveCount(0);
   await expect(otherPage.getByLabel('ZIP code')).toHaveValue('07042');
-  await expect(otherPage.getByLabel('Within')).toHaveValue('50');
+  await expect(otherPage.getByLabel('Within', { exact: true })).toHaveValue('50');
 
   await page.getByRole('button', { name: 'Anywhere' }).click();
   await expect(page).not.toHaveURL(/near=/);
@@ -93,9 +94,9 @@ test("'No replies yet' shows the requests nobody has written to", async ({ page,
   await messageAboutListingWithApi(page, answered, 'I can fix it on Saturday morning.');
 
   await page.goto(`/services?search=${word}&type=request`);
-  const requests = page.getByRole('region', { name: /Help Wanted$/ });
+  const requests = results(page);
   await expect(requests.getByRole('article')).toHaveCount(2);
-  await page.getByLabel('No replies yet').check();
+  await page.getByLabel('No replies yet', { exact: true }).check();
   await expect(page).toHaveURL(/[?&]unanswered=true(&|$)/);
   await expect(requests.getByRole('article')).toHaveCount(1);
   await expect(requests.getByRole('article', { name: waiting.title })).toBeVisible();

@@ -48,10 +48,12 @@ describe('browse, rendered for a member with a home ZIP code', () => {
   it('starts near it when the address names no place: the results, their distances and the ZIP box', async () => {
     const doc = await page(`/services?search=${word}`, member.cookie);
     expect(doc.root).toContain(`Piano lessons in Montclair ${word}`);
-    // In words (decision 067): the listing in the searched ZIP is not '≈ 0.0 mi away'.
+    // In words (decision 067): the listing in the searched ZIP is not '≈ 0.0 mi away'; the heading says what was
+    // searched, with the ZIP until the browser has looked its place up.
     expect(doc.root).toContain('In your ZIP');
     expect(doc.root).not.toContain('0.0 mi');
     expect(doc.root).toContain('≈ 6.0 mi away');
+    expect(doc.root).toContain(`2 listings for &quot;${word}&quot; within 10 mi of ZIP 07042`);
     expect(doc.root).not.toContain('Cat sitting in Philadelphia');
     expect(doc.root).toMatch(/id="near-zip"[^>]*value="07042"/);
     // The cards lead to pages that keep the place.

@@ -107,6 +107,7 @@ export const SendHorizontal = spriteIcon('SendHorizontal');
 export const Share2 = spriteIcon('Share2');
 export const ShieldAlert = spriteIcon('ShieldAlert');
 export const ShieldCheck = spriteIcon('ShieldCheck');
+export const SlidersHorizontal = spriteIcon('SlidersHorizontal');
 export const Sparkles = spriteIcon('Sparkles');
 export const Star = spriteIcon('Star');
 export const Sun = spriteIcon('Sun');

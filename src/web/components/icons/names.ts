@@ -68,6 +68,7 @@ export const ICON_NAMES = [
   'Share2',
   'ShieldAlert',
   'ShieldCheck',
+  'SlidersHorizontal',
   'Sparkles',
   'Star',
   'Sun',

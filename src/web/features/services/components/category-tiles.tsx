@@ -1,5 +1,6 @@
 import type { Category } from '#shared/catalogue.js';
 import { CategoryIcon } from '#web/components/category-icon.js';
+import { Skeleton } from '#web/components/ui/skeleton.js';
 import { cn } from '#web/lib/utils.js';
 
 /**
@@ -29,5 +30,33 @@ export function CategoryTiles({ categories, selected, onSelect }: { categories: 
         );
       })}
     </ul>
+  );
+}
+
+/** The spec's grid of category tiles under its heading, in the page (h2) or in the phone's filters sheet (h3). */
+export function CategoriesSection({
+  categories,
+  pending,
+  selected,
+  onSelect,
+  id,
+  heading: Heading = 'h2',
+  className,
+}: {
+  categories: Category[];
+  pending: boolean;
+  selected: string;
+  onSelect: (slug: string) => void;
+  id: string;
+  heading?: 'h2' | 'h3';
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <Heading id={id} className={cn('mb-2 font-semibold', Heading === 'h2' ? 'text-lg sm:mb-4 sm:text-xl' : 'text-sm')}>
+        Categories
+      </Heading>
+      {pending ? <Skeleton className="h-11 w-full sm:h-24" /> : <CategoryTiles categories={categories} selected={selected} onSelect={onSelect} />}
+    </section>
   );
 }

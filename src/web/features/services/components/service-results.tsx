@@ -9,6 +9,7 @@ import { ReportMenu } from '../../reports/index.js';
 import { useServices } from '../api/get-services.js';
 import { ServiceCardSkeletons } from './service-card-skeleton.js';
 import { ServiceCard } from './service-card.js';
+import type { Found } from './results-heading.js';
 
 const BROWSE_SKELETONS = 6;
 // Start loading the next page a little before the end of the grid scrolls into view.
@@ -20,6 +21,13 @@ interface ServiceResultsProps {
   filters: ServiceFilters;
   /** What to show when nothing matches. */
   empty: ReactNode;
+}
+
+/** How many listings these filters found so far (decision 067): the pages loaded, and whether another follows. */
+export function useFound(filters: ServiceFilters): Found | null {
+  const { data } = useServices(filters);
+  if (!data) return null;
+  return { count: data.pages.reduce((sum, page) => sum + page.services.length, 0), more: Boolean(data.pages.at(-1)?.nextCursor) };
 }
 
 /** The listings for a set of filters, loaded page by page as the visitor scrolls (or presses 'Load more'). */

@@ -4,22 +4,21 @@ import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';
 import { OfferAndRequestButtons, SignedInLink } from '#web/components/signed-in-link.js';
 import { Button } from '#web/components/ui/button.js';
-import { Checkbox } from '#web/components/ui/checkbox.js';
-import { Label } from '#web/components/ui/label.js';
-import { Skeleton } from '#web/components/ui/skeleton.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useCategories } from '../../categories/index.js';
+import { useZipLookup } from '../../zip/index.js';
 import { defaultSavedSearchName } from '#shared/saved-searches.js';
 import { describeSearch, SaveSearchButton, type SearchFilters } from '../../saved-searches/index.js';
-import { BrowseFilters, ListingTypeToggle } from '../components/browse-filters.js';
+import { CategorySelect, ListingTypeToggle, SearchBox, TypeSelect, UnansweredFilter } from '../components/browse-filters.js';
+import { activeFilters, FilterChips } from '../components/filter-chips.js';
+import { FiltersSheet } from '../components/filters-sheet.js';
 import { NearFilter } from '../components/near-filter.js';
-import { CategoryTiles } from '../components/category-tiles.js';
-import { ServiceResults } from '../components/service-results.js';
-import { toServiceFilters, useBrowseParams } from './use-browse-params.js';
+import { CategoriesSection } from '../components/category-tiles.js';
+import { countPhrase, resultsHeading } from '../components/results-heading.js';
+import { ServiceResults, useFound } from '../components/service-results.js';
+import { toServiceFilters, useBrowseParams, type ListingTypeFilter } from './use-browse-params.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** Requests nobody has written to yet, in decision 050's words. */
-const UNANSWERED_FILTER_LABEL = 'No replies yet';
 
 function CallToAction({ signedIn }: { signedIn: boolean }) {
   return (
@@ -35,7 +34,7 @@ export default function BrowsePage() {
   const signedIn = status === 'signed-in';
   const { data: categories, isPending: categoriesPending } = useCategories();
   // A member's home ZIP (decision 052): with no place in the address, browse starts near it.
-  const { params, update } = useBrowseParams(user?.homeZip);
+  const { params, update, carried } = useBrowseParams(user?.homeZip);
 
   // The box shows every keystroke; the address (and so the query) follows 300 ms after the last one.
   const [searchText, setSearchText] = useState(params.search);
@@ -63,6 +62,37 @@ export default function BrowsePage() {
     ...(filters.listingType && { listingType: filters.listingType }),
     ...(filters.near && { near: filters.near, radius: filters.radius ? Number(filters.radius) : undefined, ...(filters.includeVirtual === 'false' && { includeVirtual: false }) }),
   };
+
+  // What was searched, in words (decision 067): the heading, the chips and the sheet's button say it alike.
+  const zipPlace = useZipLookup(params.near).data;
+  const names = { category: selectedCategory?.name, place: zipPlace ? `${zipPlace.city}, ${zipPlace.state}` : null };
+  const found = useFound(filters);
+  const chips = activeFilters(params, names);
+
+  // Below 640 px the filter controls live in a sheet while it is open, and nowhere else: one set in the page (decision 067).
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const inPlace = !sheetOpen;
+  const changeType = (type: ListingTypeFilter) => update({ type, ...(type !== 'request' && { unanswered: '' }) });
+  const toggle = <ListingTypeToggle value={params.type} onChange={changeType} />;
+  const typeSelect = <TypeSelect value={params.type} onChange={changeType} />;
+  const categorySelect = <CategorySelect value={selectedCategory?.slug ?? ''} onChange={(category) => update({ category })} categories={categories ?? []} />;
+  const nearAndMore = (
+    <div className="grid gap-3">
+      <NearFilter params={params} onChange={update} />
+      {params.type === 'request' && <UnansweredFilter checked={params.unanswered === 'true'} onChange={(checked) => update({ unanswered: checked ? 'true' : '' })} />}
+    </div>
+  );
+  const tiles = (heading: 'h2' | 'h3', id: string, className?: string) => (
+    <CategoriesSection
+      id={id}
+      heading={heading}
+      className={className}
+      categories={categories ?? []}
+      pending={categoriesPending}
+      selected={selectedCategory?.slug ?? ''}
+      onSelect={(category) => update({ category })}
+    />
+  );
 
   const empty = (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
@@ -101,49 +131,43 @@ export default function BrowsePage() {
           <h1 className="text-3xl font-bold tracking-tight">Browse Services</h1>
           <p className="mt-1 text-muted-foreground sm:mt-2">Find help from your neighbours, or see where your skills are needed.</p>
         </div>
-        <ListingTypeToggle value={params.type} onChange={(type) => update({ type, ...(type !== 'request' && { unanswered: '' }) })} />
+        {inPlace && <div className="hidden sm:block">{toggle}</div>}
       </div>
 
       <section aria-label="Filters" className="mt-4 sm:mt-8">
-        <BrowseFilters
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
-          type={params.type}
-          onTypeChange={(type) => update({ type, ...(type !== 'request' && { unanswered: '' }) })}
-          categorySlug={selectedCategory?.slug ?? ''}
-          onCategoryChange={(category) => update({ category })}
-          categories={categories ?? []}
-        />
-        <div className="mt-4 grid gap-3">
-          <NearFilter params={params} onChange={update} />
-          {params.type === 'request' && (
-            <div className="flex items-center gap-2">
-              <Checkbox id="unanswered-filter" checked={params.unanswered === 'true'} onCheckedChange={(checked) => update({ unanswered: checked === true ? 'true' : '' })} />
-              <Label htmlFor="unanswered-filter" className="font-normal">
-                {UNANSWERED_FILTER_LABEL}
-              </Label>
-            </div>
+        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+          <SearchBox value={searchText} onChange={setSearchText} onSearchNow={(search) => update({ search })} carried={carried}>
+            <FiltersSheet
+              count={chips.length}
+              showLabel={found && found.count > 0 ? `Show ${countPhrase(found, params)}` : 'Show results'}
+              open={sheetOpen}
+              onOpenChange={setSheetOpen}
+            >
+              {toggle}
+              {typeSelect}
+              {categorySelect}
+              {tiles('h3', 'sheet-categories-title')}
+              {nearAndMore}
+            </FiltersSheet>
+          </SearchBox>
+          {inPlace && (
+            <>
+              <div className="hidden sm:block">{typeSelect}</div>
+              <div className="hidden sm:block">{categorySelect}</div>
+            </>
           )}
+        </div>
+        {inPlace && <div className="mt-4 hidden sm:block">{nearAndMore}</div>}
+        <div className="mt-3 sm:hidden [&:empty]:hidden">
+          <FilterChips filters={chips} onRemove={update} />
         </div>
       </section>
 
-      <section aria-labelledby="browse-categories-title" className="mt-4 sm:mt-8">
-        <h2 id="browse-categories-title" className="mb-2 text-lg font-semibold sm:mb-4 sm:text-xl">
-          Categories
-        </h2>
-        {categoriesPending ? (
-          <Skeleton className="h-11 w-full sm:h-24" />
-        ) : (
-          <CategoryTiles categories={categories ?? []} selected={selectedCategory?.slug ?? ''} onSelect={(category) => update({ category })} />
-        )}
-      </section>
+      {inPlace && tiles('h2', 'browse-categories-title', 'mt-8 hidden sm:block')}
 
-      <section aria-labelledby="browse-results-title" className="mt-4 sm:mt-10">
+      <section aria-label="Results" className="mt-5 sm:mt-10">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3 sm:mb-4">
-          <h2 id="browse-results-title" className="text-lg font-semibold sm:text-xl">
-            {selectedCategory ? selectedCategory.name : 'All categories'}
-            {params.type === 'offer' ? ': Services Offered' : params.type === 'request' ? ': Help Wanted' : ''}
-          </h2>
+          <h2 className="text-lg font-semibold [overflow-wrap:anywhere] sm:text-xl">{resultsHeading(found, params, names)}</h2>
           <SaveSearchButton
             signedIn={signedIn}
             filters={savable}

@@ -97,7 +97,10 @@ export function useBrowseParams(homeZip?: string | null) {
     );
   }
 
-  return { params, update };
+  // What a search box's form sends along with its text (decision 067): the address's other filters, as they stand.
+  const carried = [...searchParams].filter(([name]) => name !== 'search');
+
+  return { params, update, carried };
 }
 
 export function toServiceFilters({ search, category, type, near, radius, sort, includeVirtual, unanswered }: BrowseParams): ServiceFilters {
