@@ -42,8 +42,13 @@ export function ImageCarousel({ images, title, category, dimmed, href, priority 
     );
 
   if (count === 0) {
+    // On a phone's single column a card without photos starts with a low band, not a photo-sized empty frame
+    // (decision 067); in a grid it keeps the photos' 4:3 so the cards beside it line up.
     return linked(
-      <div className={cn('flex aspect-[4/3] w-full items-center justify-center', imageClasses)}>
+      <div
+        className={cn('flex h-24 w-full items-center justify-center sm:aspect-[4/3] sm:h-auto', dimmed && 'opacity-50 grayscale')}
+        style={{ backgroundColor: `color-mix(in srgb, ${category.color} 14%, var(--muted))` }}
+      >
         <CategoryIcon slug={category.slug} color={category.color} size="lg" />
       </div>,
       { hidden: true },

@@ -8,7 +8,7 @@ import { cn } from '#web/lib/utils.js';
 interface PhotoGalleryProps {
   images: string[];
   title: string;
-  category: { slug: string; color: string };
+  category: { slug: string; color: string; name?: string };
   dimmed?: boolean;
 }
 
@@ -31,9 +31,17 @@ export function PhotoGallery({ images, title, category, dimmed }: PhotoGalleryPr
   const photoClasses = cn('size-full bg-muted object-cover', dimmed && 'opacity-50 grayscale');
 
   if (count === 0) {
+    // No photos: a compact band in the category's colour with its icon and name (decision 067), not a photo-sized
+    // empty frame. It repeats what the badges say, so assistive technology skips it. Dimmed, it loses its colour but
+    // never its text's contrast.
     return (
-      <div className={cn('flex aspect-[4/3] w-full items-center justify-center rounded-lg', photoClasses)}>
-        <CategoryIcon slug={category.slug} color={category.color} size="lg" />
+      <div
+        aria-hidden="true"
+        className="flex items-center gap-4 rounded-lg border bg-muted p-4"
+        style={dimmed ? undefined : { backgroundColor: `color-mix(in srgb, ${category.color} 14%, var(--muted))` }}
+      >
+        <CategoryIcon slug={category.slug} color={category.color} size="md" className={cn(dimmed && 'opacity-50 grayscale')} />
+        {category.name && <span className="font-semibold">{category.name}</span>}
       </div>
     );
   }
