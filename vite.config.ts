@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { iconSprite } from './src/web/components/icons/sprite.js';
 
+/** zod and the shared helpers that only build a schema (src/shared/input.ts). */
+const ZOD_BUILDERS = ['z', 'text', 'serialId', 'textId'];
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -23,6 +26,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         sourcemap: true,
+        rolldownOptions: {
+          // The shared rules define their zod schemas beside the texts and limits a page shows (decision 019). Building a
+          // schema has no effect but the schema, so one a page does not use is left out, and zod with it: only the
+          // forms, loaded when opened, bring it (decision 068). `config(…)` in input.ts is not `z.`, so it stays.
+          treeshake: { manualPureFunctions: [...ZOD_BUILDERS] },
+        },
       },
   ssr: { noExternal: true },
   server: {

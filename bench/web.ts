@@ -10,6 +10,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { likeAsks, launchPhoneBrowser, messageAsks, mobileMenuOpens, phoneRun, PHONE_THROTTLING, searchRuns, themeMenuOpens, type FirstAct, type PhoneRun } from '../test/support/phone.js';
+// @ts-expect-error -- a plain .mjs script, typed by its JSDoc only
+import { PAGE_BUDGET_KB, pageScripts } from '../scripts/check-bundle-size.mjs';
 import { failed, freePort, HOST, log, machine, printTable, resultsDir, root, startServer, stopServer } from './server.js';
 
 const { values: args } = parseArgs({
@@ -23,6 +26,10 @@ const { values: args } = parseArgs({
     'lhr-dir': { type: 'string' },
     /** Only these pages (home, browse, listing; repeatable); all three when absent. */
     page: { type: 'string', multiple: true },
+    /** Leave Lighthouse out (the phone checks only), for quick trials. */
+    'no-lighthouse': { type: 'boolean', default: false },
+    /** Leave the phone checks out (Lighthouse only). */
+    'no-phone': { type: 'boolean', default: false },
   },
 });
 const serverDir = resolve(args['server-dir']);
@@ -302,6 +309,58 @@ function printPage(title: string, runs: RunFigures[], median: RunFigures) {
   );
 }
 
+// ---------------------------------------------------------------- the first acts on a phone
+
+interface PageScripts {
+  gzipKb: number;
+}
+
+/** The budget script's figures for the served build, by the benchmark's page names. */
+function pageScriptBudgets(dir: string): Record<string, PageScripts> {
+  const byPage = (pageScripts as (root: string) => Record<string, PageScripts>)(dir);
+  const names: Record<string, string> = { home: 'home', browse: 'browse', listing: 'service', member: 'member', about: 'about' };
+  return Object.fromEntries(Object.entries(names).flatMap(([bench, budget]) => (byPage[budget] ? [[bench, byPage[budget]]] : [])));
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Each act of the page RUNS times on a fresh throttled visit, and the page's JavaScript before it can react. */
+async function phoneChecks(browser: Awaited<ReturnType<typeof launchPhoneBrowser>>, base: string, page: { name: string; path: string; acts: FirstAct[] }, budgets: Record<string, PageScripts>) {
+  const acts: Record<string, PhoneRun[]> = {};
+  for (const act of page.acts) {
+    acts[act.name] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      log(`${page.path}: on a phone, ${act.name} at the first paint, run ${run} of ${RUNS}`);
+      acts[act.name]!.push(await phoneRun(browser, `${base}${page.path}`, act));
+    }
+  }
+  const all = Object.values(acts).flat();
+  const figures = {
+    fcpMs: median(all.map((r) => r.fcpMs)),
+    startedMs: median(all.map((r) => r.startedMs)),
+    hydrationAfterFcpMs: median(all.map((r) => r.hydrationAfterFcpMs)),
+    scriptKbTransferred: Number((median(all.map((r) => r.scriptBytesBeforeStart)) / 1024).toFixed(1)),
+    scriptKbGzip: budgets[page.name]?.gzipKb,
+  };
+  printTable(
+    `${page.path} (${page.name}) on a phone: ${RUNS} fresh visits per act, the act done at the first contentful paint`,
+    ['act', ...Array.from({ length: RUNS }, (_, i) => `run ${i + 1}`), 'took effect'],
+    Object.entries(acts).map(([name, runs]) => [
+      name,
+      ...runs.map((r) => `${r.tookEffect ? 'yes' : 'LOST'} (FCP ${r.fcpMs}, act ${r.actedAtMs}, started ${r.startedMs} ms)`),
+      `${runs.filter((r) => r.tookEffect).length} of ${runs.length}`,
+    ]),
+  );
+  printTable(`${page.path} (${page.name}) on a phone, medians`, ['figure', 'value', 'target', ''], [
+    ['first contentful paint (ms)', String(figures.fcpMs), '', ''],
+    ['app started (ms)', String(figures.startedMs), '', ''],
+    ['started after the first paint (ms)', String(figures.hydrationAfterFcpMs), '≤ 1000', figures.hydrationAfterFcpMs <= 1000 ? 'PASS' : 'MISS'],
+    ['JavaScript before it reacts, transferred (KB)', String(figures.scriptKbTransferred), '', ''],
+    ['JavaScript before it reacts, gzip (KB, the budget)', String(figures.scriptKbGzip ?? '–'), `≤ ${PAGE_BUDGET_KB}`, figures.scriptKbGzip === undefined ? '' : figures.scriptKbGzip <= PAGE_BUDGET_KB ? 'PASS' : 'MISS'],
+  ]);
+  return { path: page.path, figures, acts };
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -319,28 +378,32 @@ async function main() {
     // As deployed: production, the signed-out page cache on (LISTINGS_CACHE_MS's default), a fresh embedded database.
     await startServer(port, { DATA_DIR: dataDir, DEMO_DATA: '1' }, served.dir);
     await waitForReady(base);
-    const listings = (await (await fetch(`${base}/api/services`)).json()) as { services: Array<{ id: number }> };
-    const firstId = listings.services[0]?.id;
-    if (firstId === undefined) throw new Error('GET /api/services has no listing: is the demo neighbourhood seeded?');
+    const listings = (await (await fetch(`${base}/api/services`)).json()) as { services: Array<{ id: number; user: { username: string } }> };
+    const first = listings.services[0];
+    if (first === undefined) throw new Error('GET /api/services has no listing: is the demo neighbourhood seeded?');
     const home = await (await fetch(`${base}/`)).text();
     const serverRendered = home.includes('id="page-state"');
     log(`GET / is ${serverRendered ? '' : 'NOT '}server-rendered (id="page-state" ${serverRendered ? 'present' : 'absent'})`);
 
-    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'browse', path: '/services' },
-      { name: 'listing', path: `/services/${firstId}` },
+    // Lighthouse's three pages, and the phone checks' five (each public page the server renders, decision 068).
+    const pages: Array<{ name: string; path: string; lighthouse: boolean; acts: FirstAct[] }> = [
+      { name: 'home', path: '/', lighthouse: true, acts: [themeMenuOpens, mobileMenuOpens] },
+      { name: 'browse', path: '/services', lighthouse: true, acts: [searchRuns('garden'), themeMenuOpens] },
+      { name: 'listing', path: `/services/${first.id}`, lighthouse: true, acts: [likeAsks, messageAsks, themeMenuOpens] },
+      { name: 'member', path: `/members/${encodeURIComponent(first.user.username)}`, lighthouse: false, acts: [themeMenuOpens] },
+      { name: 'about', path: '/about', lighthouse: false, acts: [themeMenuOpens] },
     ].filter((page) => !args.page || args.page.includes(page.name));
-    if (pages.length === 0) throw new Error(`--page takes home, browse or listing, not ${args.page?.join(', ')}`);
+    if (pages.length === 0) throw new Error(`--page takes home, browse, listing, member or about, not ${args.page?.join(', ')}`);
     const report: Record<string, unknown> = {};
+    const phone: Record<string, unknown> = {};
     let settings: Lhr['configSettings'] | undefined;
     let version = '';
-    for (const page of pages) {
+    if (!args['no-lighthouse']) chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] });
+    for (const page of pages.filter((p) => p.lighthouse && chrome)) {
       const lhrs: Lhr[] = [];
       for (let run = 1; run <= RUNS; run++) {
         log(`${page.path}: Lighthouse run ${run} of ${RUNS}`);
-        lhrs.push(await audit(chrome, `${base}${page.path}`));
+        lhrs.push(await audit(chrome!, `${base}${page.path}`));
       }
       settings = lhrs[0]!.configSettings;
       version = lhrs[0]!.lighthouseVersion;
@@ -359,6 +422,17 @@ async function main() {
       }
       report[page.name] = { path: page.path, runs, medianRun: medianIndex + 1, median, targets, findings: findingsOf(lhrs[medianIndex]!) };
     }
+    await chrome?.kill();
+    chrome = undefined;
+    if (!args['no-phone']) {
+      const browser = await launchPhoneBrowser(CHROME_PATH);
+      try {
+        const budgets = pageScriptBudgets(served.dir);
+        for (const page of pages) phone[page.name] = await phoneChecks(browser, base, page, budgets);
+      } finally {
+        await browser.close();
+      }
+    }
     const out = {
       machine: machine(),
       date: new Date().toISOString(),
@@ -371,6 +445,7 @@ async function main() {
       settings: { runs: RUNS, formFactor: settings?.formFactor, throttlingMethod: settings?.throttlingMethod, throttling: settings?.throttling },
       targets: TARGETS,
       pages: report,
+      phone: { throttling: PHONE_THROTTLING, runs: RUNS, pages: phone },
     };
     writeFileSync(args.out, `${JSON.stringify(out, null, 2)}\n`);
     log(`wrote ${args.out}`);

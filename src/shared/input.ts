@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { config, z } from 'zod';
 
 /**
  * Input hygiene shared by every request schema (decision 019): text without NUL characters, strict
@@ -100,4 +100,5 @@ export function plainEnglish(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-z.config({ customError: plainEnglish });
+// `config` rather than `z.config`: the client build treats every `z.` call as pure (vite.config.ts, decision 068).
+config({ customError: plainEnglish });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { BadgeCheck } from './icons/index.js';
 import { Link } from 'wouter';
-import { DELETED_USER_NAME } from '#shared/account.js';
-import { MEMBER_PAGE_TEXTS } from '#shared/members.js';
+import { DELETED_USER_NAME } from '#shared/account-texts.js';
+import { MEMBER_PAGE_TEXTS } from '#shared/member-texts.js';
 import { paths } from '../core/paths.js';
 import { cn } from '../lib/utils.js';
 

@@ -1,29 +1,25 @@
-import { lazy, Suspense, useState } from 'react';
 import type { User } from '#shared/auth.js';
+import { onDemand, useAskedFor, usePreloadWhenIdle } from '../../lib/on-demand.js';
 import { useTheme } from '../../lib/theme.js';
 import { AccountButton, ThemeButton } from './menu-buttons.js';
 
-// The menus' code (Radix's dropdown and its positioning) is not needed to show a page: it arrives just after the
-// entry, and until it does each button stands in its menu's place and opens the menu once it is here. A page the
-// server rendered keeps the server's menu button until then (React hydrates that part when the code arrives).
-const ThemeMenu = lazy(() => import('./theme-toggle.js'));
-const AccountMenu = lazy(() => import('./user-menu.js'));
+// The menus' code (Radix's dropdown and its positioning) is not needed to show a page or to react to it (decision
+// 068): each button stands in its menu's place, rendered by the server too, and opens the menu once its code is here.
+// The code is fetched when the browser is idle after the page has started, so a later tap opens the menu at once.
+const themeMenu = onDemand(() => import('./theme-toggle.js'));
+const accountMenu = onDemand(() => import('./user-menu.js'));
 
 export function ThemeToggle() {
   const { theme } = useTheme();
-  const [asked, setAsked] = useState(false);
-  return (
-    <Suspense fallback={<ThemeButton theme={theme} aria-expanded={false} onClick={() => setAsked(true)} />}>
-      <ThemeMenu defaultOpen={asked} />
-    </Suspense>
-  );
+  const { shown, ask } = useAskedFor(themeMenu);
+  usePreloadWhenIdle(themeMenu);
+  if (shown) return <themeMenu.Part defaultOpen />;
+  return <ThemeButton theme={theme} aria-expanded={false} onClick={ask} />;
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const [asked, setAsked] = useState(false);
-  return (
-    <Suspense fallback={<AccountButton user={user} aria-expanded={false} onClick={() => setAsked(true)} />}>
-      <AccountMenu user={user} defaultOpen={asked} />
-    </Suspense>
-  );
+  const { shown, ask } = useAskedFor(accountMenu);
+  usePreloadWhenIdle(accountMenu);
+  if (shown) return <accountMenu.Part user={user} defaultOpen />;
+  return <AccountButton user={user} aria-expanded={false} onClick={ask} />;
 }

@@ -1,5 +1,6 @@
 import { formatDay } from '#web/lib/dates.js';
-import type { DayCode, Service } from '#shared/services.js';
+import type { DayCode } from '#shared/service-texts.js';
+import type { Service } from '#shared/services.js';
 
 export const DAY_LABELS: Record<DayCode, string> = {
   mon: 'Mon',

@@ -2,10 +2,9 @@ import { Share2 } from '#web/components/icons/index.js';
 import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
-import { DropdownMenuItem } from '#web/components/ui/dropdown-menu.js';
 import { toast } from '#web/components/ui/use-toast.js';
 
-type Shareable = Pick<Service, 'id' | 'title'>;
+export type Shareable = Pick<Service, 'id' | 'title'>;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -31,16 +30,6 @@ export async function shareListing(service: Shareable): Promise<void> {
   } catch {
     toast({ variant: 'destructive', title: 'Error', description: 'Could not copy the link. Please copy it from the address bar.' });
   }
-}
-
-/** 'Share' in a listing card's menu. */
-export function ShareMenuItem({ service }: { service: Shareable }) {
-  return (
-    <DropdownMenuItem onSelect={() => void shareListing(service)}>
-      <Share2 aria-hidden="true" />
-      Share
-    </DropdownMenuItem>
-  );
 }
 
 /** The listing page's Share button. */

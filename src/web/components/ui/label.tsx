@@ -1,12 +1,7 @@
 import type { ComponentProps } from 'react';
-import * as LabelPrimitive from '@radix-ui/react-label';
 import { cn } from '../../lib/utils.js';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn('text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)}
-      {...props}
-    />
-  );
+/** A form label: the native element, which needs no code of its own to work (decision 068). */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium leading-none peer-disabled:cursor-not-allowed peer-disabled:opacity-70', className)} {...props} />;
 }

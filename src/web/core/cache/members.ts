@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReviewAbout } from '#shared/reviews.js';
+import type { ReviewAbout } from '#shared/review-texts.js';
 
 /** A member's page (decision 049): their profile, listings and received reviews, keyed by username as the address writes it, in any case. */
 export const memberKeys = {

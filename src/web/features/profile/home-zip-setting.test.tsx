@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/auth.js';
-import { NEAR_TEXTS } from '#shared/services.js';
+import { NEAR_TEXTS } from '#shared/service-texts.js';
 import { currentUserQueryKey } from '#web/core/session/index.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aUser } from '#web/test-support/fixtures.js';

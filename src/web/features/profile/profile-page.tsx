@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
-import { MEMBER_PAGE_TEXTS } from '#shared/members.js';
+import { MEMBER_PAGE_TEXTS } from '#shared/member-texts.js';
 import { paths } from '../../core/paths.js';
 import { useRequireAuth } from '../../core/session/index.js';
 import { Button } from '../../components/ui/button.js';

@@ -1,5 +1,5 @@
 import type { Category } from '#shared/catalogue.js';
-import { RADIUS_DEFAULT_MILES } from '#shared/services.js';
+import { RADIUS_DEFAULT_MILES } from '#shared/service-texts.js';
 
 export interface DescribedSearch {
   search?: string | null;

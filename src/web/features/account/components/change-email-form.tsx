@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES, changeEmailSchema, type ChangeEmailInput } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
+import { changeEmailSchema, type ChangeEmailInput } from '#shared/account.js';
 import type { User } from '#shared/auth.js';
 import { EmailField } from '#web/components/form/email-field.js';
 import { PasswordField } from '#web/components/form/password-field.js';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
 import { PasswordField } from '#web/components/form/password-field.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
 import { Button } from '#web/components/ui/button.js';

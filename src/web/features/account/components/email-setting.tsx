@@ -1,5 +1,5 @@
 import { MailQuestion } from '#web/components/icons/index.js';
-import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
 import type { User } from '#shared/auth.js';
 import { Button } from '#web/components/ui/button.js';
 import { ChangeEmailForm } from './change-email-form.js';

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ImagePlus, Trash2 } from '#web/components/icons/index.js';
-import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
 import type { User } from '#shared/auth.js';
-import { IMAGE_TEXTS, MAX_IMAGE_BYTES } from '#shared/services.js';
+import { IMAGE_TEXTS, MAX_IMAGE_BYTES } from '#shared/service-texts.js';
 import { Button, buttonVariants } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { toast } from '#web/components/ui/use-toast.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
 import type { User } from '#shared/auth.js';
 import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';

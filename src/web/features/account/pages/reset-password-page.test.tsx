@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
 import { TWO_STEP_PAGE_TEXTS, TWO_STEP_TEXTS } from '#shared/two-step.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aUser } from '#web/test-support/fixtures.js';

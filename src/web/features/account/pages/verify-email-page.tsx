@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { CircleCheck } from '#web/components/icons/index.js';
 import { Link, useSearch } from 'wouter';
-import { ACCOUNT_MESSAGES, accountTokenSchema } from '#shared/account.js';
+import { ACCOUNT_MESSAGES } from '#shared/account-texts.js';
+import { accountTokenSchema } from '#shared/account.js';
 import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MemberProfile } from '#shared/members.js';
-import type { ReceivedReviewsPage, ReviewAbout } from '#shared/reviews.js';
+import type { ReviewAbout } from '#shared/review-texts.js';
+import type { ReceivedReviewsPage } from '#shared/reviews.js';
 import type { BrowseResult } from '#shared/services.js';
 import { memberKeys } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';

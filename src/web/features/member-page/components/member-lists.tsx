@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { MEMBER_PAGE_TEXTS, type MemberProfile } from '#shared/members.js';
-import type { ReviewAbout } from '#shared/reviews.js';
+import { MEMBER_PAGE_TEXTS } from '#shared/member-texts.js';
+import { type MemberProfile } from '#shared/members.js';
+import type { ReviewAbout } from '#shared/review-texts.js';
 import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';

@@ -1,7 +1,8 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { Ban, Flag } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
-import { BLOCK_TEXTS, MEMBER_PAGE_TEXTS, type MemberProfile, replyDuration } from '#shared/members.js';
+import { BLOCK_TEXTS, MEMBER_PAGE_TEXTS, replyDuration } from '#shared/member-texts.js';
+import { type MemberProfile } from '#shared/members.js';
 import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';
 import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';

@@ -1,5 +1,5 @@
 import { Ban } from '#web/components/icons/index.js';
-import { BLOCK_TEXTS, type BlockState } from '#shared/members.js';
+import { BLOCK_TEXTS, type BlockState } from '#shared/member-texts.js';
 import { UnblockButton } from './unblock-button.js';
 
 /**

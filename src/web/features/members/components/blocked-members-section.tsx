@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { BLOCK_TEXTS } from '#shared/members.js';
+import { BLOCK_TEXTS } from '#shared/member-texts.js';
 import { QuerySection } from '#web/components/query-section.js';
 import { UserAvatar } from '#web/components/user-avatar.js';
 import { useBlockedMembers } from '../api/blocks.js';

@@ -1,4 +1,4 @@
-import { BLOCK_TEXTS } from '#shared/members.js';
+import { BLOCK_TEXTS } from '#shared/member-texts.js';
 import { Button, type ButtonProps } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { errorMessage } from '#web/lib/api.js';

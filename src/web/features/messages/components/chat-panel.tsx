@@ -9,7 +9,7 @@ import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { ApiError } from '#web/lib/api.js';
 import { cn } from '#web/lib/utils.js';
-import { DELETED_USER_NAME } from '#shared/account.js';
+import { DELETED_USER_NAME } from '#shared/account-texts.js';
 import { BlockNotice } from '../../members/index.js';
 import { CompleteButton, ConversationReviews, MemberReviewButton } from '../../reviews/index.js';
 import { useMessages } from '../api/get-messages.js';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Ban, EllipsisVertical, Flag } from '#web/components/icons/index.js';
-import { BLOCK_TEXTS } from '#shared/members.js';
+import { BLOCK_TEXTS } from '#shared/member-texts.js';
 import { PERSON_REPORT_TEXTS } from '#shared/report-texts.js';
 import { Button } from '#web/components/ui/button.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';

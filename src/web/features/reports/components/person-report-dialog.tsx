@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { PERSON_REPORT_TEXTS, REPORT_TEXTS } from '#shared/reports.js';
+import { Dialog } from '#web/components/ui/dialog.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { errorMessage } from '#web/lib/api.js';
 import { type ReportTarget, useReportPerson } from '../api/report-person.js';
@@ -11,7 +12,7 @@ interface PersonReportDialogContentProps {
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** The report dialog for a member or a message (decision 046), loaded when it first opens. */
+/** The report dialog for a member or a message (decision 046), loaded when it first opens (decision 068). */
 export default function PersonReportDialogContent({ target, onClose, returnFocusTo }: PersonReportDialogContentProps) {
   const report = useReportPerson(target);
   const member = target.kind === 'member';
@@ -28,13 +29,15 @@ export default function PersonReportDialogContent({ target, onClose, returnFocus
   }
 
   return (
-    <ReportForm
-      title={member ? PERSON_REPORT_TEXTS.reportMember(target.name) : PERSON_REPORT_TEXTS.reportMessage}
-      description={member ? PERSON_REPORT_TEXTS.memberDialogBody(target.name) : PERSON_REPORT_TEXTS.messageDialogBody(target.name)}
-      pending={report.isPending}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-    />
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <ReportForm
+        title={member ? PERSON_REPORT_TEXTS.reportMember(target.name) : PERSON_REPORT_TEXTS.reportMessage}
+        description={member ? PERSON_REPORT_TEXTS.memberDialogBody(target.name) : PERSON_REPORT_TEXTS.messageDialogBody(target.name)}
+        pending={report.isPending}
+        onSubmit={onSubmit}
+        onClose={onClose}
+        returnFocusTo={returnFocusTo}
+      />
+    </Dialog>
   );
 }

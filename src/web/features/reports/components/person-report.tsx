@@ -1,8 +1,9 @@
-import { lazy, Suspense, type RefObject } from 'react';
-import { Dialog } from '#web/components/ui/dialog.js';
+import { useEffect, type RefObject } from 'react';
+import { onDemand } from '#web/lib/on-demand.js';
 import type { ReportTarget } from '../api/report-person.js';
 
-const PersonReportDialogContent = lazy(() => import('./person-report-dialog.js'));
+// The dialog and its form load the first time it opens (decision 068).
+const personReportDialog = onDemand(() => import('./person-report-dialog.js'));
 
 interface PersonReportDialogProps {
   target: ReportTarget;
@@ -11,15 +12,10 @@ interface PersonReportDialogProps {
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-/** Reporting a member or a message (decision 046): the dialog, its form loaded the first time it opens. */
+/** Reporting a member or a message (decision 046): the dialog, loaded the first time it opens. */
 export function PersonReportDialog({ target, open, onOpenChange, returnFocusTo }: PersonReportDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <Suspense fallback={null}>
-          <PersonReportDialogContent target={target} onClose={() => onOpenChange(false)} returnFocusTo={returnFocusTo} />
-        </Suspense>
-      )}
-    </Dialog>
-  );
+  useEffect(() => {
+    if (open) void personReportDialog.preload().catch(() => onOpenChange(false));
+  }, [open, onOpenChange]);
+  return open ? <personReportDialog.Part target={target} onClose={() => onOpenChange(false)} returnFocusTo={returnFocusTo} /> : null;
 }

@@ -1,5 +1,5 @@
 import { CircleCheck } from '#web/components/icons/index.js';
-import { REVIEW_TEXTS } from '#shared/reviews.js';
+import { REVIEW_TEXTS } from '#shared/review-texts.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';

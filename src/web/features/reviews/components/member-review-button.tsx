@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Star } from '#web/components/icons/index.js';
-import { MEMBER_REVIEW_TEXTS } from '#shared/reviews.js';
+import { MEMBER_REVIEW_TEXTS } from '#shared/review-texts.js';
 import { useCurrentUser } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.js';

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REVIEW_ERRORS, REVIEW_TEXT_MAX, REVIEW_TEXTS, type Review } from '#shared/reviews.js';
+import { REVIEW_ERRORS, REVIEW_TEXT_MAX, REVIEW_TEXTS } from '#shared/review-texts.js';
+import { type Review } from '#shared/reviews.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';
 import { ReviewForm } from './review-form.js';

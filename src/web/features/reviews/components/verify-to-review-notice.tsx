@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
-import { REVIEW_VERIFY_TEXTS } from '#shared/reviews.js';
+import { REVIEW_VERIFY_TEXTS } from '#shared/review-texts.js';
 import { paths } from '#web/core/paths.js';
 import { currentUserQueryOptions } from '#web/core/session/index.js';
 import { EmailVerificationStatus } from '../../account/index.js';

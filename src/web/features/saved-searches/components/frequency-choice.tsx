@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ALERT_FREQUENCIES, type AlertFrequency, FREQUENCY_LABELS } from '#shared/saved-searches.js';
+import { ALERT_FREQUENCIES, type AlertFrequency, FREQUENCY_LABELS } from '#shared/saved-search-texts.js';
 
 const HINTS: Record<AlertFrequency, string> = {
   instant: 'One email soon after new listings appear, at most every 10 minutes.',

@@ -1,15 +1,8 @@
 import { useId, useState } from 'react';
 import { Bell, Search } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
-import {
-  type AlertFrequency,
-  FREQUENCY_LABELS,
-  NEW_COUNT_MAX,
-  SAVED_SEARCH_NAME_MAX,
-  SAVED_SEARCH_TEXTS,
-  type SavedSearch,
-  savedSearchQuery,
-} from '#shared/saved-searches.js';
+import { type AlertFrequency, FREQUENCY_LABELS, NEW_COUNT_MAX, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS, savedSearchQuery } from '#shared/saved-search-texts.js';
+import { type SavedSearch } from '#shared/saved-searches.js';
 import type { Category } from '#shared/catalogue.js';
 import { paths } from '#web/core/paths.js';
 import { useRequireAuth } from '#web/core/session/index.js';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
-import { SAVED_SEARCH_TEXTS } from '#shared/saved-searches.js';
+import { SAVED_SEARCH_TEXTS } from '#shared/saved-search-texts.js';
 import { paths } from '#web/core/paths.js';
 import { Button } from '#web/components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.js';

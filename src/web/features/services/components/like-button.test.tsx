@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WRITE_LIMIT_TEXTS } from '#shared/services.js';
+import { WRITE_LIMIT_TEXTS } from '#shared/service-texts.js';
 import { heldAnswer, ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService } from '#web/test-support/fixtures.js';
 import { expectToast, renderWithApp } from '#web/test-support/render.js';

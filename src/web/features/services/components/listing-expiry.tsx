@@ -1,5 +1,5 @@
 import { Hourglass, RefreshCw } from '#web/components/icons/index.js';
-import { EXPIRY_TEXTS, renewalDue } from '#shared/listing-expiry.js';
+import { EXPIRY_TEXTS, renewalDue } from '#shared/listing-expiry-texts.js';
 import type { Service } from '#shared/services.js';
 import { Button } from '#web/components/ui/button.js';
 import { toast } from '#web/components/ui/use-toast.js';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LocateFixed, MapPin } from '#web/components/icons/index.js';
-import { NEAR_TEXTS, RADIUS_CHOICES_MILES, RADIUS_DEFAULT_MILES, type ZipLookup } from '#shared/services.js';
+import { NEAR_TEXTS, RADIUS_CHOICES_MILES, RADIUS_DEFAULT_MILES } from '#shared/service-texts.js';
+import { type ZipLookup } from '#shared/services.js';
 import { Button } from '#web/components/ui/button.js';
 import { Checkbox } from '#web/components/ui/checkbox.js';
 import { Input } from '#web/components/ui/input.js';

@@ -1,107 +1,14 @@
-import { useRef, useState } from 'react';
-import { EllipsisVertical, Pencil, RotateCcw, Trash2 } from '#web/components/icons/index.js';
-import { Link } from 'wouter';
-import type { Service } from '#shared/services.js';
-import { paths } from '#web/core/paths.js';
-import { ShareMenuItem } from '#web/components/listing/share.js';
-import { Button } from '#web/components/ui/button.js';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#web/components/ui/dialog.js';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';
-import { toast } from '#web/components/ui/use-toast.js';
-import { useDeleteService } from '../api/delete-service.js';
-import { useRestoreService } from '../api/restore-service.js';
+import { onDemand, useAskedFor } from '#web/lib/on-demand.js';
+import { OwnerMenuButton, type OwnedListing } from './owner-menu-button.js';
 
-/** Edit, Share, Delete (after a confirmation) and Restore for the owner of a listing. */
-export function OwnerMenu({ service }: { service: Pick<Service, 'id' | 'title' | 'deletedAt' | 'isActive' | 'expired'> }) {
-  const [confirming, setConfirming] = useState(false);
-  // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
-  const trigger = useRef<HTMLButtonElement>(null);
-  const deleteService = useDeleteService();
-  const restoreService = useRestoreService();
-  const deleted = service.deletedAt !== null;
+const ownerMenu = onDemand(() => import('./owner-menu-content.js'));
 
-  function onDelete() {
-    deleteService.mutate(service.id, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast({ title: 'Service deleted', description: 'The service has been removed from public listings.' });
-      },
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete the service. Please try again.' }),
-    });
-  }
-
-  function onRestore() {
-    restoreService.mutate(service.id, {
-      onSuccess: () => toast({ title: 'Service restored' }),
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to restore the service. Please try again.' }),
-    });
-  }
-
-  return (
-    <>
-      {/* Not modal: a modal menu would still hold the focus trap when the confirmation dialog opens from it. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button ref={trigger} variant="ghost" size="icon" className="-mr-2 -mt-1 size-9">
-            <EllipsisVertical aria-hidden="true" />
-            <span className="sr-only">Manage {service.title}</span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {deleted ? (
-            <DropdownMenuItem onSelect={onRestore} disabled={restoreService.isPending}>
-              <RotateCcw aria-hidden="true" />
-              Restore
-            </DropdownMenuItem>
-          ) : (
-            <>
-              <DropdownMenuItem asChild>
-                <Link href={paths.editService(service.id)}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Link>
-              </DropdownMenuItem>
-              {/* Only a public listing: others cannot open a paused or expired one. */}
-              {service.isActive && !service.expired && <ShareMenuItem service={service} />}
-              <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">
-                <Trash2 aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            </>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <Dialog open={confirming} onOpenChange={(open) => !deleteService.isPending && setConfirming(open)}>
-        <DialogContent
-          role="alertdialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Are you sure?</DialogTitle>
-            <DialogDescription>
-              This removes &ldquo;{service.title}&rdquo; from the public listings. You can restore it later from My Services.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={deleteService.isPending}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={onDelete} disabled={deleteService.isPending}>
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
-  );
+/**
+ * Edit, Share, Delete (after a confirmation) and Restore for the owner of a listing. The menu's code loads when its
+ * button is first pressed (decision 068), and is fetched as the pointer or the focus comes near it.
+ */
+export function OwnerMenu({ service }: { service: OwnedListing }) {
+  const { shown, ask, prefetch } = useAskedFor(ownerMenu);
+  if (shown) return <ownerMenu.Part service={service} />;
+  return <OwnerMenuButton listingTitle={service.title} aria-expanded={false} onClick={ask} onPointerEnter={prefetch} onFocus={prefetch} />;
 }

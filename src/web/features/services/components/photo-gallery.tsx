@@ -1,9 +1,12 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronLeft, ChevronRight } from '#web/components/icons/index.js';
+import { useRef, useState } from 'react';
 import { CategoryIcon } from '#web/components/category-icon.js';
 import { cardImageUrl, imageSrcSet } from '#web/components/listing/format.js';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/components/ui/dialog.js';
+import { onDemand } from '#web/lib/on-demand.js';
 import { cn } from '#web/lib/utils.js';
+import { photoAlt } from './photo-alt.js';
+
+// The lightbox's code loads when a photo is first opened (decision 068).
+const photoLightbox = onDemand(() => import('./photo-lightbox.js'));
 
 interface PhotoGalleryProps {
   images: string[];
@@ -11,11 +14,6 @@ interface PhotoGalleryProps {
   category: { slug: string; color: string; name?: string };
   dimmed?: boolean;
 }
-
-const photoAlt = (title: string, index: number, count: number) => (count > 1 ? `${title}, photo ${index + 1} of ${count}` : title);
-
-const stepClasses =
-  'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-background/90 text-foreground shadow-md transition-colors hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
  * The listing page's photos: the first one large, every one as a button that opens it full size in a lightbox.
@@ -49,14 +47,9 @@ export function PhotoGallery({ images, title, category, dimmed }: PhotoGalleryPr
   const open = (index: number) => {
     openedFrom.current = index;
     setShown(index);
+    void photoLightbox.preload().catch(() => setShown(null));
   };
   const step = (by: number) => setShown((current) => (current === null ? current : (current + by + count) % count));
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') step(-1);
-    else if (event.key === 'ArrowRight') step(1);
-    else return;
-    event.preventDefault();
-  };
 
   return (
     <div role="group" aria-label={`Photos of ${title}`}>
@@ -90,38 +83,16 @@ export function PhotoGallery({ images, title, category, dimmed }: PhotoGalleryPr
         ))}
       </ul>
 
-      <Dialog open={shown !== null} onOpenChange={(isOpen) => !isOpen && setShown(null)}>
-        {shown !== null && (
-          <DialogContent
-            className="max-h-[95vh] max-w-5xl gap-3 p-4 sm:p-6"
-            onKeyDown={onKeyDown}
-            onCloseAutoFocus={(event) => {
-              event.preventDefault();
-              buttons.current[openedFrom.current]?.focus();
-            }}
-          >
-            <div className="grid gap-1 pr-8">
-              <DialogTitle className="leading-snug [overflow-wrap:anywhere]">{title}</DialogTitle>
-              <DialogDescription aria-live="polite">
-                {shown + 1} of {count}
-              </DialogDescription>
-            </div>
-            <div className="relative flex items-center justify-center">
-              <img src={images[shown]} alt={photoAlt(title, shown, count)} className="max-h-[75vh] w-auto max-w-full rounded-md object-contain" />
-              {count > 1 && (
-                <>
-                  <button type="button" className={cn(stepClasses, 'left-2')} onClick={() => step(-1)} aria-label="Previous photo">
-                    <ChevronLeft className="size-6" aria-hidden="true" />
-                  </button>
-                  <button type="button" className={cn(stepClasses, 'right-2')} onClick={() => step(1)} aria-label="Next photo">
-                    <ChevronRight className="size-6" aria-hidden="true" />
-                  </button>
-                </>
-              )}
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
+      {shown !== null && (
+        <photoLightbox.Part
+          images={images}
+          title={title}
+          shown={shown}
+          onStep={step}
+          onClose={() => setShown(null)}
+          returnFocus={() => buttons.current[openedFrom.current]?.focus()}
+        />
+      )}
     </div>
   );
 }

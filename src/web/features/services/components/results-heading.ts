@@ -1,4 +1,4 @@
-import { RADIUS_DEFAULT_MILES } from '#shared/services.js';
+import { RADIUS_DEFAULT_MILES } from '#shared/service-texts.js';
 import type { BrowseParams } from '../pages/use-browse-params.js';
 
 /**

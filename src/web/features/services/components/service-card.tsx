@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { CalendarDays, MapPin, Tag, type IconComponent } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
-import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
-import type { DayCode, Service } from '#shared/services.js';
+import { EXPIRY_TEXTS } from '#shared/listing-expiry-texts.js';
+import type { DayCode } from '#shared/service-texts.js';
+import type { Service } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
 import { availabilityDays, DAY_LABELS, dateLine, distanceLabel, locationLabel, priceLabel } from '#web/components/listing/format.js';
 import { MemberLink, VerifiedMark } from '#web/components/member-link.js';

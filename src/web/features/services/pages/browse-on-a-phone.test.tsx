@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BROWSE_PAGE_SIZE } from '#shared/services.js';
+import { BROWSE_PAGE_SIZE } from '#shared/service-texts.js';
 import { ok, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, MONTCLAIR, PET_CARE, TUTORING } from '#web/test-support/fixtures.js';
 import { renderWithApp } from '#web/test-support/render.js';

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useCategories } from '../../categories/index.js';
 import { useZipLookup } from '../../zip/index.js';
-import { defaultSavedSearchName } from '#shared/saved-searches.js';
+import { defaultSavedSearchName } from '#shared/saved-search-texts.js';
 import { describeSearch, SaveSearchButton, type SearchFilters } from '../../saved-searches/index.js';
 import { CategorySelect, ListingTypeToggle, SearchBox, TypeSelect, UnansweredFilter } from '../components/browse-filters.js';
 import { activeFilters, FilterChips } from '../components/filter-chips.js';

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { createServiceSchema, type CreateService, type ListingType } from '#shared/services.js';
+import { type ListingType } from '#shared/service-texts.js';
+import { createServiceSchema, type CreateService } from '#shared/services.js';
 import { paths } from '#web/core/paths.js';
 import { useRequireAuth } from '#web/core/session/index.js';
 import { Card, CardContent } from '#web/components/ui/card.js';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
+import { EXPIRY_TEXTS } from '#shared/listing-expiry-texts.js';
 import { routePatterns } from '#web/core/paths.js';
 import { heldAnswer, ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService } from '#web/test-support/fixtures.js';

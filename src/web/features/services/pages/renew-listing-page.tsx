@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CircleAlert, CircleCheck, Hourglass, RefreshCw } from '#web/components/icons/index.js';
 import { Link, useParams, useSearch } from 'wouter';
-import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
+import { EXPIRY_TEXTS } from '#shared/listing-expiry-texts.js';
 import { paths } from '#web/core/paths.js';
 import { useAuth } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import type { User } from '#shared/auth.js';
-import { NEAR_TEXTS } from '#shared/services.js';
+import { NEAR_TEXTS } from '#shared/service-texts.js';
 import { routePatterns } from '#web/core/paths.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, aUser, PET_CARE, SERVICE_TYPES } from '#web/test-support/fixtures.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { NEAR_ANYWHERE, RADIUS_CHOICES_MILES } from '#shared/services.js';
+import { NEAR_ANYWHERE, RADIUS_CHOICES_MILES } from '#shared/service-texts.js';
 import type { ServiceFilters } from '#web/core/cache/index.js';
 
 export type ListingTypeFilter = 'all-types' | 'offer' | 'request';

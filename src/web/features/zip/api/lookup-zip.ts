@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZIP_PATTERN, type ZipLookup } from '#shared/services.js';
+import { ZIP_PATTERN } from '#shared/service-texts.js';
+import { type ZipLookup } from '#shared/services.js';
 import { api } from '#web/lib/api.js';
 
 /** The five-digit ZIP to look up, or null while the entry is not a complete ZIP or ZIP+4. */

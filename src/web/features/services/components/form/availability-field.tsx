@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import type { DayCode } from '#shared/services.js';
+import type { DayCode } from '#shared/service-texts.js';
 import { DAY_LABELS } from '#web/components/listing/format.js';
 import { Checkbox } from '#web/components/ui/checkbox.js';
 import { Label } from '#web/components/ui/label.js';

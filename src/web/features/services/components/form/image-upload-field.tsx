@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from '#web/components/icons/index.js';
 import { useController, useFormContext } from 'react-hook-form';
-import { IMAGE_TEXTS, MAX_IMAGE_BYTES, MAX_IMAGES } from '#shared/services.js';
+import { IMAGE_TEXTS, MAX_IMAGE_BYTES, MAX_IMAGES } from '#shared/service-texts.js';
 import { cardImageUrl } from '#web/components/listing/format.js';
 import { errorMessage } from '#web/lib/api.js';
 import { cn } from '#web/lib/utils.js';

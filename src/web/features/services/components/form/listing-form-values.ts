@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { CreateService, DayCode, ListingType, RateType, Service, UpdateService } from '#shared/services.js';
+import type { DayCode, ListingType, RateType } from '#shared/service-texts.js';
+import type { CreateService, Service, UpdateService } from '#shared/services.js';
 import { showFieldErrors } from '#web/components/form/server-errors.js';
 import { availabilityDays } from '#web/components/listing/format.js';
 import type { CreateServiceBody } from '../../api/create-service.js';

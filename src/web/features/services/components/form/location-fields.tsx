@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ZIP_MAX_LENGTH } from '#shared/services.js';
+import { ZIP_MAX_LENGTH } from '#shared/service-texts.js';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
 import { Input } from '#web/components/ui/input.js';
 import { useZipLookup, zipToLookUp } from '#web/features/zip/index.js';

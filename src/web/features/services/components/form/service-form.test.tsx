@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_METHOD, CONTACT_VALUE, IMAGE_TEXTS, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '#shared/services.js';
+import { CONTACT_METHOD, CONTACT_VALUE, IMAGE_TEXTS, LOCATION_MESSAGE, PRICES_VARY_MESSAGE } from '#shared/service-texts.js';
 import { paths } from '#web/core/paths.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, MONTCLAIR, PET_CARE, SERVICE_TYPES, TUTORING } from '#web/test-support/fixtures.js';

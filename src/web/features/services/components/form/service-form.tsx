@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { ListingType } from '#shared/services.js';
+import type { ListingType } from '#shared/service-texts.js';
 import { Button } from '#web/components/ui/button.js';
 import { Form } from '#web/components/ui/form.js';
 import { AvailabilityField } from './availability-field.js';

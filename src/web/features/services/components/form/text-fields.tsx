@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { DESCRIPTION_MAX, TITLE_MAX } from '#shared/services.js';
+import { DESCRIPTION_MAX, TITLE_MAX } from '#shared/service-texts.js';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#web/components/ui/form.js';
 import { Input } from '#web/components/ui/input.js';
 import { Textarea } from '#web/components/ui/textarea.js';
