@@ -13,7 +13,9 @@ import { UserAvatar } from '#web/components/user-avatar.js';
 import { VerifiedMark } from '#web/components/member-link.js';
 import { formatDay, useTimeZone } from '#web/lib/dates.js';
 import { cn } from '#web/lib/utils.js';
+import { useMemberListings } from '../api/get-member.js';
 import { BlockMemberDialog, UnblockButton } from '../../members/index.js';
+import { MessageButton } from '../../messages/index.js';
 import { PersonReportDialog } from '../../reports/index.js';
 
 /** One figure of the member's: what it is, and its value. */
@@ -42,7 +44,18 @@ function ResponseFigure({ response }: { response: MemberProfile['response'] }) {
   );
 }
 
-/** Report and Block for a signed-in neighbour; the notice and Unblock once they blocked this member. */
+/**
+ * 'Message' about the member's newest public listing: the message dialog of that listing, whose greeting names it, as
+ * on the listing's page. None when the member has no public listing, or the reader blocks them.
+ */
+function MessageMember({ member }: { member: MemberProfile }) {
+  const listings = useMemberListings(member.username, { enabled: !member.blockedByYou });
+  const listing = listings.data?.pages[0]?.services.find((service) => service.isActive && !service.expired && service.deletedAt === null);
+  if (member.blockedByYou || !listing) return null;
+  return <MessageButton service={listing} variant="outline" />;
+}
+
+/** Message, Report and Block for a signed-in neighbour; the notice and Unblock once they blocked this member. */
 function MemberActions({ member }: { member: MemberProfile }) {
   const [reporting, setReporting] = useState(false);
   const [blocking, setBlocking] = useState(false);
@@ -51,6 +64,7 @@ function MemberActions({ member }: { member: MemberProfile }) {
   const target = { id: member.id, name: member.username };
   return (
     <div className="flex flex-wrap gap-2">
+      <MessageMember member={member} />
       <Button ref={reportButton} variant="outline" size="sm" onClick={() => setReporting(true)}>
         <Flag aria-hidden="true" />
         {PERSON_REPORT_TEXTS.reportMember(member.username)}
@@ -117,8 +131,12 @@ export function MemberSummary({ member }: { member: MemberProfile }) {
             {MEMBER_PAGE_TEXTS.editProfile}
           </Link>
         </p>
+      ) : user ? (
+        <MemberActions member={member} />
       ) : (
-        user && <MemberActions member={member} />
+        <div className="flex flex-wrap gap-2">
+          <MessageMember member={member} />
+        </div>
       )}
     </section>
   );

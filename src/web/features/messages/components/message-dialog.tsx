@@ -12,7 +12,7 @@ const messageDialog = onDemand(() => import('./message-dialog-content.js'));
  * The service card's Message button and its dialog. Signed-out visitors are told to sign in and sent there;
  * the listing's owner never sees the button (the card leaves it out), and the server refuses it too.
  */
-export function MessageButton({ service }: { service: MessageableService }) {
+export function MessageButton({ service, variant = 'ghost' }: { service: MessageableService; variant?: 'ghost' | 'outline' }) {
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -27,7 +27,7 @@ export function MessageButton({ service }: { service: MessageableService }) {
 
   return (
     <>
-      <Button ref={button} variant="ghost" size="sm" className="gap-1.5 px-2" aria-haspopup="dialog" onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch}>
+      <Button ref={button} variant={variant} size="sm" className={variant === 'ghost' ? 'gap-1.5 px-2' : 'gap-1.5'} aria-haspopup="dialog" onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch}>
         <MessageCircle aria-hidden="true" />
         Message
       </Button>

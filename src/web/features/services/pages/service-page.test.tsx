@@ -37,6 +37,20 @@ describe('the listing page', () => {
     expect(screen.queryByRole('heading', { name: 'Similar listings' })).toBeNull();
   });
 
+  it("says 'Budget' beside a request's figure, and 'Price' to a screen reader beside an offer's", async () => {
+    stubApi({
+      'GET /api/services/7': ok(aService({ id: 7, listingType: 'request', rate: 40, rateType: 'fixed', pricesVary: false })),
+      'GET /api/services/7/related': ok({ moreFromOwner: [], similar: [] }),
+      'GET /api/services/7/reviews': ok([]),
+      'GET /api/services/7/rating-stats': ok({ averageRating: null, reviewCount: 0 }),
+      [`GET /api/categories/${PET_CARE.id}/service-types`]: ok(SERVICE_TYPES[PET_CARE.id]),
+    });
+    renderAt('/services/7');
+    const details = within(await screen.findByRole('complementary', { name: 'Details' }));
+    expect(details.getByText('Budget')).toBeDefined();
+    expect(details.queryByText('Price:')).toBeNull();
+  });
+
   it('opens a photo full size, moves with the arrow keys and gives the focus back on Escape', async () => {
     stubListing();
     const { user } = renderAt('/services/5');

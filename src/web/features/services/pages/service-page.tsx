@@ -125,9 +125,14 @@ function Listing({ service }: { service: Service }) {
           <aside aria-label="Details" className="grid content-start gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:sticky lg:top-20 lg:self-start">
             <div className="grid gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-sm">
               {price && (
-                <p className="flex items-center gap-2 text-2xl font-semibold">
+                <p className="flex flex-wrap items-center gap-2 text-2xl font-semibold">
                   <Tag className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  <span className="sr-only">Price: </span>
+                  {/* A request's figure is what the neighbour means to pay: it reads as a budget (decision 068). */}
+                  {request ? (
+                    !price.startsWith('Budget') && <span className="text-base font-medium text-muted-foreground">Budget</span>
+                  ) : (
+                    <span className="sr-only">Price: </span>
+                  )}
                   {price}
                 </p>
               )}
