@@ -251,7 +251,7 @@ describe('the other public pages', () => {
 
   it('carries its theme and boot scripts inline, allowed by their hashes alone, and starts the app from the boot script; the plain document links them', async () => {
     const rendered = await page('/about');
-    const inline = [...rendered.body.matchAll(/<script>([^<]+)<\/script>/g)].map((match) => match[1]!);
+    const inline = [...rendered.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
     expect(inline).toEqual([readFileSync('src/web/public/theme-init.js', 'utf8'), readFileSync('src/web/public/page-boot.js', 'utf8')]);
     const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     const scriptSources = /script-src ([^;]+)/.exec(String(rendered.headers['content-security-policy']))?.[1]?.split(' ');
