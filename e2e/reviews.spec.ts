@@ -17,6 +17,13 @@ import {
   verifyEmailWithApi,
 } from './fixtures/index.js';
 
+/** 'Mark as Complete' in the conversation's strip, then the same in 'Mark this job as complete?' (decision 068). */
+async function markComplete(page: Page) {
+  await serviceStrip(page).getByRole('button', { name: 'Mark as Complete' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Mark this job as complete?' });
+  await ask.getByRole('button', { name: 'Mark as Complete' }).click();
+}
+
 test.describe.configure({ mode: 'parallel' });
 
 /** The strip above the composer of a conversation about a listing. */
@@ -49,7 +56,7 @@ test('after a conversation about her listing, a neighbour marks the job complete
 
   await test.step("marking it complete turns the button into a disabled 'Completed' and opens the review form", async () => {
     const strip = serviceStrip(customer.page);
-    await strip.getByRole('button', { name: 'Mark as Complete' }).click();
+    await markComplete(customer.page);
     await expectToast(customer.page, 'Service Completed');
     await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
     await expect(strip.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
@@ -123,7 +130,7 @@ test("a job is complete only once the owner has answered; a neighbour with an un
 
   await test.step("before the owner has answered, 'Mark as Complete' says why the job cannot be completed yet", async () => {
     await page.goto(`/messages?conversation=${conversationId}`);
-    await serviceStrip(page).getByRole('button', { name: 'Mark as Complete' }).click();
+    await markComplete(page);
     await expectToast(page, 'Error', REVIEW_ERRORS.ownerHasNotReplied);
     await expect(serviceStrip(page).getByRole('button', { name: 'Mark as Complete' })).toBeEnabled();
   });
@@ -131,7 +138,7 @@ test("a job is complete only once the owner has answered; a neighbour with an un
   await test.step('once the owner has answered, the owner may mark the job complete too', async () => {
     await replyWithApi(otherPage, conversationId, 'Friday at 9 it is.');
     await otherPage.goto(`/messages?conversation=${conversationId}`);
-    await serviceStrip(otherPage).getByRole('button', { name: 'Mark as Complete' }).click();
+    await markComplete(otherPage);
     await expectToast(otherPage, 'Service Completed');
     await expect(otherPage.getByText('Your neighbour can now leave a review.').first()).toBeVisible();
     await expect(serviceStrip(otherPage).getByRole('button', { name: 'Completed' })).toBeDisabled();

@@ -15,6 +15,10 @@ export const REVIEWS_PAGE_MAX = 100;
 /** The toasts of the specification (§8) and its messages of §5, word for word. */
 export const REVIEW_TEXTS = {
   completeButton: 'Mark as Complete',
+  // Asked before the job is marked complete (decision 068): it cannot be undone.
+  completeConfirmTitle: 'Mark this job as complete?',
+  completeConfirmBody: 'Do this once the job is done. You can then review each other, and it cannot be undone.',
+  completeConfirmCancel: 'Not yet',
   completedButton: 'Completed',
   completedTitle: 'Service Completed',
   completedBody: 'You can now leave a review.',
