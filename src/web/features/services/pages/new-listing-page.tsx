@@ -12,6 +12,7 @@ import { usePageMeta } from '#web/lib/use-page-meta.js';
 import { useCreateService } from '../api/create-service.js';
 import { emptyListingValues, listingResolver, showServerFieldErrors, toCreateBody, type ListingFormValues } from '../components/form/listing-form-values.js';
 import { ServiceForm } from '../components/form/service-form.js';
+import { PostedToastActions } from '../components/posted-toast.js';
 
 const TEXTS = {
   offer: {
@@ -45,8 +46,17 @@ function NewListingForm({ listingType }: { listingType: ListingType }) {
 
   function onSubmit(values: CreateService) {
     createService.mutate(toCreateBody(values), {
-      onSuccess: () => {
-        toast(texts.success);
+      onSuccess: (service) => {
+        const { title, description } = texts.success as { title: string; description?: string };
+        toast({
+          title,
+          description: (
+            <>
+              {description}
+              <PostedToastActions service={service} />
+            </>
+          ),
+        });
         navigate(paths.services);
       },
       onError: (error) => {

@@ -5,7 +5,7 @@ import { CONTACT_METHOD, CONTACT_VALUE, IMAGE_TEXTS, LOCATION_MESSAGE, PRICES_VA
 import { paths } from '#web/core/paths.js';
 import { ok, refuse, stubApi } from '#web/test-support/fetch-stub.js';
 import { aService, MONTCLAIR, PET_CARE, SERVICE_TYPES, TUTORING } from '#web/test-support/fixtures.js';
-import { expectToast, renderWithApp } from '#web/test-support/render.js';
+import { expectToast, renderWithApp, toastRegion } from '#web/test-support/render.js';
 import CreateServicePage from '../../pages/create-service-page.js';
 import RequestServicePage from '../../pages/request-service-page.js';
 
@@ -129,6 +129,10 @@ describe('the listing form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Service' }));
 
     await expectToast('Service created successfully', 'Your service has been listed and is now visible to the community');
+    // What comes next, in the toast itself (decision 068): the new listing's page, and sharing it.
+    const posted = toastRegion();
+    expect(posted.getByRole('link', { name: 'View your listing' }).getAttribute('href')).toBe(paths.service(aService().id));
+    expect(posted.getByRole('button', { name: 'Share' })).toBeDefined();
     expect(api.bodies('POST /api/services')).toEqual([
       {
         listingType: 'offer',
