@@ -213,7 +213,8 @@ test('an administrator whose second factor is a passkey is asked for it after th
   let enrolmentLink: string | undefined;
   await expect.poll(() => (enrolmentLink = emailedLink('second-factor-enrolment', PASSKEY_ADMIN)), { message: 'the enrolment email' }).toBeTruthy();
   await page.goto(enrolmentLink!);
-  await expect(page.getByText(TWO_STEP_PAGE_TEXTS.enrolmentOpened)).toBeVisible();
+  // Exact: the toast's own text, not the live region's 'Notification …' announcement of it.
+  await expect(page.getByText(TWO_STEP_PAGE_TEXTS.enrolmentOpened, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/profile/);
   await passkeysSection(page).getByRole('button', { name: 'Add a passkey' }).click();
   await page.getByRole('dialog', { name: 'Add a passkey' }).getByRole('button', { name: 'Continue' }).click();

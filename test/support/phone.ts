@@ -131,8 +131,11 @@ export async function phoneRun(browser: Browser, url: string, act: FirstAct): Pr
     const actedAtMs = Date.now() - navigationStart;
     await page.waitForFunction(() => (window as { __started?: number }).__started !== undefined, undefined, { timeout: START_WAIT_MS });
     const startedWallClock = Date.now();
+    // Read before the act's effect: a signed-out Like or Message moves the page to sign-in a second later.
+    const { fcp, started } = await page
+      .evaluate(() => ({ fcp: (window as { __fcp?: number }).__fcp ?? NaN, started: (window as { __started?: number }).__started ?? NaN }))
+      .catch(() => ({ fcp: NaN, started: NaN }));
     const tookEffect = await act.tookEffect(page);
-    const { fcp, started } = await page.evaluate(() => ({ fcp: (window as { __fcp?: number }).__fcp ?? NaN, started: (window as { __started?: number }).__started ?? NaN }));
     const before = scripts.filter((s) => s.at <= startedWallClock);
     return {
       fcpMs: Math.round(fcp),

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 /**
  * A part of a page whose code loads when it is first wanted (decision 068): a menu, a dialog and the form in it. Until
@@ -54,18 +54,33 @@ export function onDemand<P>(load: () => Promise<{ default: ComponentType<P> }>):
  * A stand-in's side of an on-demand part: `ask()` (its click) loads the code and shows the part, open, once it is here.
  * The part takes the stand-in's place only when asked for, so a focused stand-in is never swapped under the person.
  */
-export function useAskedFor<P>(part: OnDemand<P>): { shown: boolean; ask: () => void; prefetch: () => void } {
+export function useAskedFor<P>(part: OnDemand<P>): { shown: boolean; withKeyboard: boolean; ask: (event: { detail: number }) => void; prefetch: () => void } {
   const loaded = part.useIsLoaded();
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState<false | 'pointer' | 'keyboard'>(false);
   return {
-    shown: asked && loaded,
-    ask: () => {
-      setAsked(true);
+    shown: asked !== false && loaded,
+    // A click from Enter or Space has no pointer behind it (detail 0): the part then opens as from the keyboard.
+    withKeyboard: asked === 'keyboard',
+    ask: (event) => {
+      setAsked(event.detail === 0 ? 'keyboard' : 'pointer');
       void part.preload().catch(() => setAsked(false));
     },
     // On hover or focus: the code is likely wanted next, and then opens at once.
     prefetch: () => void part.preload().catch(() => {}),
   };
+}
+
+/**
+ * For a menu shown open by its stand-in: the keyboard's way into a menu puts the focus on its first item, as the
+ * menu's own trigger does (a menu that starts open focuses itself). The ref goes on the menu's content.
+ */
+export function useFirstItemFocus(withKeyboard: boolean) {
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After the menu's own focus on opening, which its effect (a child's) has done by now.
+    if (withKeyboard) menu.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  }, [withKeyboard]);
+  return menu;
 }
 
 /** Loads the part's code once the browser is idle after the page has started (the navigation bar's small menus). */

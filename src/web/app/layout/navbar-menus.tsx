@@ -11,15 +11,15 @@ const accountMenu = onDemand(() => import('./user-menu.js'));
 
 export function ThemeToggle() {
   const { theme } = useTheme();
-  const { shown, ask } = useAskedFor(themeMenu);
+  const { shown, withKeyboard, ask } = useAskedFor(themeMenu);
   usePreloadWhenIdle(themeMenu);
-  if (shown) return <themeMenu.Part defaultOpen />;
+  if (shown) return <themeMenu.Part defaultOpen withKeyboard={withKeyboard} />;
   return <ThemeButton theme={theme} aria-expanded={false} onClick={ask} />;
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const { shown, ask } = useAskedFor(accountMenu);
+  const { shown, withKeyboard, ask } = useAskedFor(accountMenu);
   usePreloadWhenIdle(accountMenu);
-  if (shown) return <accountMenu.Part user={user} defaultOpen />;
+  if (shown) return <accountMenu.Part user={user} defaultOpen withKeyboard={withKeyboard} />;
   return <AccountButton user={user} aria-expanded={false} onClick={ask} />;
 }

@@ -6,6 +6,7 @@ import { ShareMenuItem } from '#web/components/listing/share-menu-item.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';
 import { toast } from '#web/components/ui/use-toast.js';
+import { useFirstItemFocus } from '#web/lib/on-demand.js';
 import { promptSignInToReport } from './prompt.js';
 import type { ReportableService } from './report-dialog.js';
 import { ReportMenuButton } from './report-menu-button.js';
@@ -13,7 +14,8 @@ import { ReportMenuButton } from './report-menu-button.js';
 const ReportDialogContent = lazy(() => import('./report-dialog.js'));
 
 /** The Report menu once its code is here (report-menu.tsx): its button, Share and Report, and the report dialog. */
-export default function ReportMenuContent({ service }: { service: ReportableService }) {
+export default function ReportMenuContent({ service, withKeyboard = false }: { service: ReportableService; withKeyboard?: boolean }) {
+  const firstItemMenu = useFirstItemFocus(withKeyboard);
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
@@ -33,7 +35,7 @@ export default function ReportMenuContent({ service }: { service: ReportableServ
         <DropdownMenuTrigger asChild>
           <ReportMenuButton ref={trigger} listingTitle={service.title} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="end" ref={firstItemMenu}>
           <ShareMenuItem service={service} />
           <DropdownMenuItem onSelect={onReport}>
             <Flag aria-hidden="true" />

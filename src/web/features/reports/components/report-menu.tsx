@@ -10,7 +10,7 @@ const reportMenu = onDemand(() => import('./report-menu-content.js'));
  * loads when its button is first pressed (decision 068), and is fetched as the pointer or the focus comes near it.
  */
 export function ReportMenu({ service }: { service: ReportableService }) {
-  const { shown, ask, prefetch } = useAskedFor(reportMenu);
-  if (shown) return <reportMenu.Part service={service} />;
+  const { shown, withKeyboard, ask, prefetch } = useAskedFor(reportMenu);
+  if (shown) return <reportMenu.Part service={service} withKeyboard={withKeyboard} />;
   return <ReportMenuButton listingTitle={service.title} aria-expanded={false} onClick={ask} onPointerEnter={prefetch} onFocus={prefetch} />;
 }

@@ -14,12 +14,14 @@ import {
 } from '#web/components/ui/dialog.js';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.js';
 import { toast } from '#web/components/ui/use-toast.js';
+import { useFirstItemFocus } from '#web/lib/on-demand.js';
 import { useDeleteService } from '../api/delete-service.js';
 import { useRestoreService } from '../api/restore-service.js';
 import { OwnerMenuButton, type OwnedListing } from './owner-menu-button.js';
 
 /** The owner's menu once its code is here (owner-menu.tsx): its button, and Edit, Share, Delete (after a confirmation) and Restore. */
-export default function OwnerMenuContent({ service }: { service: OwnedListing }) {
+export default function OwnerMenuContent({ service, withKeyboard = false }: { service: OwnedListing; withKeyboard?: boolean }) {
+  const firstItemMenu = useFirstItemFocus(withKeyboard);
   const [confirming, setConfirming] = useState(false);
   // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
   const trigger = useRef<HTMLButtonElement>(null);
@@ -51,7 +53,7 @@ export default function OwnerMenuContent({ service }: { service: OwnedListing })
         <DropdownMenuTrigger asChild>
           <OwnerMenuButton ref={trigger} listingTitle={service.title} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="end" ref={firstItemMenu}>
           {deleted ? (
             <DropdownMenuItem onSelect={onRestore} disabled={restoreService.isPending}>
               <RotateCcw aria-hidden="true" />

@@ -8,7 +8,7 @@ const ownerMenu = onDemand(() => import('./owner-menu-content.js'));
  * button is first pressed (decision 068), and is fetched as the pointer or the focus comes near it.
  */
 export function OwnerMenu({ service }: { service: OwnedListing }) {
-  const { shown, ask, prefetch } = useAskedFor(ownerMenu);
-  if (shown) return <ownerMenu.Part service={service} />;
+  const { shown, withKeyboard, ask, prefetch } = useAskedFor(ownerMenu);
+  if (shown) return <ownerMenu.Part service={service} withKeyboard={withKeyboard} />;
   return <OwnerMenuButton listingTitle={service.title} aria-expanded={false} onClick={ask} onPointerEnter={prefetch} onFocus={prefetch} />;
 }
