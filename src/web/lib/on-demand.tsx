@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 /**
  * A part of a page whose code loads when it is first wanted (decision 068): a menu, a dialog and the form in it. Until
@@ -74,13 +74,17 @@ export function useAskedFor<P>(part: OnDemand<P>): { shown: boolean; withKeyboar
  * For a menu shown open by its stand-in: the keyboard's way into a menu puts the focus on its first item, as the
  * menu's own trigger does (a menu that starts open focuses itself). The ref goes on the menu's content.
  */
-export function useFirstItemFocus(withKeyboard: boolean) {
-  const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // After the menu's own focus on opening, which its effect (a child's) has done by now.
-    if (withKeyboard) menu.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-  }, [withKeyboard]);
-  return menu;
+export function useFirstItemFocus(withKeyboard: boolean): (menu: HTMLDivElement | null) => void {
+  const done = useRef(false);
+  return useCallback(
+    (menu: HTMLDivElement | null) => {
+      if (!menu || !withKeyboard || done.current) return;
+      done.current = true;
+      // The menu arrives in a portal a moment after its first render, and then focuses itself: once it has, its first item.
+      window.setTimeout(() => menu.querySelector<HTMLElement>('[role^="menuitem"]')?.focus());
+    },
+    [withKeyboard],
+  );
 }
 
 /** Loads the part's code once the browser is idle after the page has started (the navigation bar's small menus). */
