@@ -22,12 +22,17 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
           max: 2000,
           // Bounded by bytes too: a rendered page weighs a dozen browse answers, and any query string makes one.
           maxSize: MAX_BYTES,
-          sizeCalculation: (value) => Math.max(1, typeof value === 'string' ? value.length : value.bytes),
+          sizeCalculation: sizeOf,
           ttl: ttlMs,
           fetchMethod: (_key, _stale, { context }) => context(),
           ignoreFetchAbort: true,
         })
       : undefined;
+
+  // Renders remembered with the revision of what they show (decision 065): not cleared by a change, which moves the
+  // revision instead, so a page nobody changed is kept as long as memory allows.
+  const revised = ttlMs > 0 ? new LRUCache<string, AtRevision>({ maxSize: MAX_BYTES, sizeCalculation: (entry) => sizeOf(entry.value) }) : undefined;
+  const revisedLoads = new Map<string, Promise<Remembered>>();
 
   const forgetHere = () => {
     generation += 1;
@@ -36,11 +41,38 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
   if (pages) peers?.onListingsChanged(forgetHere);
 
   return {
+    /** Whether anything is remembered at all (LISTINGS_CACHE_MS is not 0). */
+    remembers: pages !== undefined,
     /** The page remembered under `key`, else `load`'s, remembered. A key holds one kind of value. */
     async get<T extends Remembered>(key: string, load: () => Promise<T>): Promise<T> {
       if (!pages) return load();
       // The generation in the key: a request after a change never joins or reads a load begun before it.
       return (await pages.fetch(`${generation}|${key}`, { context: load })) as T;
+    },
+    /**
+     * The value remembered under `key` at the revision `revisionOf` reads now, else `load`'s, remembered at that
+     * revision when `load` says it may be (decision 065). The revision is read before `load` reads anything: a change
+     * in between makes the next visitor's revision differ, and never leaves an older value under a newer revision.
+     * Concurrent misses for one key at one revision share a single load. Off, like the rest, when the page cache is
+     * (nor is the revision read then).
+     */
+    async atRevision<T extends Remembered>(key: string, revisionOf: () => Promise<string>, load: () => Promise<{ value: T; keep: boolean }>): Promise<T> {
+      if (!revised) return (await load()).value;
+      const revision = await revisionOf();
+      const known = revised.get(key);
+      if (known?.revision === revision) return known.value as T;
+      const loadKey = `${revision}|${key}`;
+      let loading = revisedLoads.get(loadKey);
+      if (!loading) {
+        loading = load()
+          .then(({ value, keep }) => {
+            if (keep) revised.set(key, { revision, value });
+            return value;
+          })
+          .finally(() => revisedLoads.delete(loadKey));
+        revisedLoads.set(loadKey, loading);
+      }
+      return (await loading) as T;
     },
     /** After a committed listing change: forgets here, and tells the other processes to. */
     forgetAll() {
@@ -53,7 +85,17 @@ export function createPublicPageCache(ttlMs: number, peers?: CachePeers) {
 /** What is remembered: a JSON text, or a value that says how many bytes it holds (a rendered document and its encodings). */
 export type Remembered = string | { readonly bytes: number };
 
-/** All remembered pages together stay under this many bytes (characters for a text), about 64 MB. */
+interface AtRevision {
+  revision: string;
+  value: Remembered;
+}
+
+const sizeOf = (value: Remembered) => Math.max(1, typeof value === 'string' ? value.length : value.bytes);
+
+/**
+ * All remembered pages together stay under this many bytes (characters for a text), about 64 MB; the renders kept by
+ * revision as many again (mostly the same objects: a page served from the first is the second's).
+ */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 /** The other app processes serving the same database (the live events bus). */

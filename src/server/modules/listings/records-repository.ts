@@ -1,11 +1,11 @@
-import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, ne, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, serviceLikes, services, serviceTypes, users } from '../../db/schema.js';
 import { imageIdsOfListing } from '../images/index.js';
 import { transaction } from '../../lib/transaction.js';
 import { isPublicListing, type ListingFacts } from './access.js';
 import { blockedBySql } from '../members/index.js';
-import { createdKey, likedBy, notBlockedBy, type PageRow, pageColumns } from './page-rows.js';
+import { createdKey, likedBy, limitText, notBlockedBy, type PageRow, pageColumns } from './page-rows.js';
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -28,6 +28,25 @@ function listingColumns(viewerId: string | Placeholder | null) {
     imageIds: imageIdsOfListing,
   };
 }
+
+/** A value of the listing a page is about: itself, or its column in a statement that reads several listings. */
+type ListingValue<T> = T | SQLWrapper;
+
+/**
+ * The listings a listing's page shows beside it, as conditions on `services`: the owner's other public listings, and
+ * public listings by other people in its category. The page's related lists and its revision (decision 065) read the
+ * same ones, newest first (RELATED_ORDER).
+ */
+export function relatedLists(listing: { id: ListingValue<number>; userId: ListingValue<string>; categoryId: ListingValue<number> }) {
+  const others = and(isPublicListing, ne(services.id, listing.id))!;
+  return {
+    moreFromOwner: and(others, eq(services.userId, listing.userId))!,
+    // Not the owner's: their listings have their own list, so none shows twice.
+    similar: and(others, eq(services.categoryId, listing.categoryId), ne(services.userId, listing.userId))!,
+  };
+}
+
+export const RELATED_ORDER = [desc(services.createdAt), desc(services.id)] as const;
 
 /**
  * The listings' plain queries: one listing and its facts, the owner's list, the lists a listing's page and the
@@ -54,6 +73,25 @@ export function createRecordsRepository(db: Db) {
     .prepare('listings_by_ids');
 
   const categoryIds = new Map<string, number>();
+
+  /** The related lists of a listing's page for nobody in particular, as named statements, by their length. */
+  const relatedByLimit = new Map<number, Record<'moreFromOwner' | 'similar', ReturnType<typeof prepareRelated>>>();
+  const prepareRelated = (list: 'moreFromOwner' | 'similar', limit: number) =>
+    db
+      .select(pageColumns(null))
+      .from(services)
+      .where(relatedLists({ id: sql.placeholder('id'), userId: sql.placeholder('userId'), categoryId: sql.placeholder('categoryId') })[list])
+      .orderBy(...RELATED_ORDER)
+      .limit(limitText(limit))
+      .prepare(`related_${list === 'moreFromOwner' ? 'owner' : 'similar'}_${limit}`);
+  const relatedStatements = (limit: number) => {
+    let statements = relatedByLimit.get(limit);
+    if (!statements) {
+      statements = { moreFromOwner: prepareRelated('moreFromOwner', limit), similar: prepareRelated('similar', limit) };
+      relatedByLimit.set(limit, statements);
+    }
+    return statements;
+  };
 
   return {
     async findListing(id: number, viewerId: string | null, tx: Db = db) {
@@ -105,14 +143,15 @@ export function createRecordsRepository(db: Db) {
      * Each is one bounded query over an index (`services_user_idx`, `services_public_category_newest_idx`).
      */
     async relatedRows(listing: { id: number; userId: string; categoryId: number }, viewerId: string | null, limit: number): Promise<{ moreFromOwner: PageRow[]; similar: PageRow[] }> {
-      const unblocked = viewerId ? notBlockedBy(viewerId) : undefined;
-      const newest = (where: SQL) =>
-        db.select(pageColumns(viewerId)).from(services).where(and(isPublicListing, ne(services.id, listing.id), unblocked, where)).orderBy(desc(services.createdAt), desc(services.id)).limit(limit);
-      const [moreFromOwner, similar] = await Promise.all([
-        newest(eq(services.userId, listing.userId)),
-        // Not the owner's: their listings have their own list, so none shows twice.
-        newest(and(eq(services.categoryId, listing.categoryId), ne(services.userId, listing.userId))!),
-      ]);
+      if (viewerId === null) {
+        // A signed-out visitor's: two named statements, parsed and planned once per connection (decision 065).
+        const statements = relatedStatements(limit);
+        const [moreFromOwner, similar] = await Promise.all([statements.moreFromOwner.execute(listing), statements.similar.execute(listing)]);
+        return { moreFromOwner, similar };
+      }
+      const lists = relatedLists(listing);
+      const newest = (where: SQL) => db.select(pageColumns(viewerId)).from(services).where(and(notBlockedBy(viewerId), where)).orderBy(...RELATED_ORDER).limit(limit);
+      const [moreFromOwner, similar] = await Promise.all([newest(lists.moreFromOwner), newest(lists.similar)]);
       return { moreFromOwner, similar };
     },
 

@@ -16,6 +16,7 @@ import type { BrowseFilter, ListingRecord, PageRow, ListingsRepository } from '.
 import { type ListingAccess, listingAccess, mayView, seenByOthers } from './access.js';
 import { createListingExpiry, type ExpirySettings } from './expiry.js';
 import { createExpiryRepository } from './expiry-repository.js';
+import { createListingPageRevisions } from './page-revision.js';
 
 export const SERVICE_MESSAGES = {
   notFound: 'Service not found',
@@ -60,6 +61,7 @@ export function createListingsService(deps: {
   const forgetPages = (): void => publicPages.forgetAll();
   const cards = deps.cards ?? createListingCards({ loadByIds: (ids) => repo.findListings(ids), encode: encodeListing });
   const expiry = createListingExpiry({ db, repo: createExpiryRepository(db), settings: deps.expiry, forgetPages });
+  const pageRevisions = createListingPageRevisions(db);
 
   /**
    * A page as the JSON text of a BrowseResult, put together from the listings' remembered cards (decision 031);
@@ -111,6 +113,14 @@ export function createListingsService(deps: {
   }
 
   const present = async (id: number, viewer: Viewer | null) => presentOne(await load(id, viewer), viewer?.id ?? null);
+
+  /** What the access policy needs of a listing the reader may look at; 404 like `get` for any other. */
+  async function visibleFacts(id: number, viewerId: string | null) {
+    const facts = await repo.findAccessFacts(id, undefined, viewerId);
+    // Nor does anyone see a listing of a member they blocked (decision 045).
+    if (!facts || !mayView(listingAccess(facts, viewerId)) || facts.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
+    return facts;
+  }
 
   /** City and state as sent, or else from the ZIP (the edit payload of the specification (§7) sends only the ZIP). */
   function place(input: { isVirtual: boolean; zipCode?: string; city?: string; state?: string }) {
@@ -212,10 +222,11 @@ export function createListingsService(deps: {
      * The listing page's related listings as the JSON text of RelatedServices, for whoever may see the listing
      * (404 like `get` otherwise): cards as browse shows them, so only public listings, and no query per listing.
      */
-    async relatedJson(id: number, viewer: Viewer | null): Promise<string> {
+    async relatedJson(id: number, viewer: Viewer | null, seen?: Pick<Service, 'id' | 'userId' | 'categoryId'>): Promise<string> {
       const viewerId = viewer?.id ?? null;
-      const facts = await repo.findAccessFacts(id, undefined, viewerId);
-      if (!facts || !mayView(listingAccess(facts, viewerId)) || facts.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
+      // `seen`: the listing as `get` has just answered it to the same person (a server-rendered page, decision 065),
+      // so they may see it; it is not read and checked a second time.
+      const facts = seen?.id === id ? seen : await visibleFacts(id, viewerId);
       const { moreFromOwner, similar } = await repo.relatedRows(facts, viewerId, RELATED_LISTINGS_MAX);
       const texts = await cardTexts([...moreFromOwner, ...similar], viewer);
       const list = (rows: PageRow[]) => rows.flatMap((row) => texts.get(row.id) ?? []).join(',');
@@ -230,9 +241,7 @@ export function createListingsService(deps: {
     async distanceTo(id: number, zipCode: string, viewer: Viewer | null): Promise<ListingDistance> {
       const place = locate(zipCode);
       if (!place) throw badRequest(NEAR_TEXTS.invalidZip, { code: 'validation_failed', errors: { near: NEAR_TEXTS.invalidZip } });
-      const viewerId = viewer?.id ?? null;
-      const facts = await repo.findAccessFacts(id, undefined, viewerId);
-      if (!facts || !mayView(listingAccess(facts, viewerId)) || facts.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
+      await visibleFacts(id, viewer?.id ?? null);
       const miles = await repo.milesTo(id, place);
       if (miles === undefined) throw notFound(SERVICE_MESSAGES.notFound);
       return { distanceMiles: roundedMiles(miles) };
@@ -254,6 +263,12 @@ export function createListingsService(deps: {
       const page = pageOf(rows, q.limit, (last) => browseCursor.encode({ k: 't', c: last.createdKey, i: last.id }));
       return pageJson(page.items, page.nextCursor, viewer);
     },
+
+    /**
+     * The revision of the listing's page as a signed-out visitor sees it (decision 065): a remembered render of the
+     * page is current while this is the same.
+     */
+    pageRevision: (id: number) => pageRevisions.listingPage(id),
 
     /** A signed-out visitor's page as JSON text, maybe served from memory. */
     browsePublicJson(q: ParsedBrowseQuery): Promise<string> {

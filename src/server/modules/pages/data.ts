@@ -24,15 +24,22 @@ import type { Service } from '#shared/services.js';
 
 /** What the pages read of the other modules: the calls behind the API routes the browser would make. */
 export interface PageReads {
-  catalogue: { categories(): Promise<Category[]>; serviceTypes(categoryId: number): Promise<ServiceType[] | undefined> };
+  catalogue: {
+    categories(): Promise<Category[]>;
+    serviceTypes(categoryId: number): Promise<ServiceType[] | undefined>;
+    /** Its validator names the list as it is now (decision 065: part of a listing page's revision). */
+    serviceTypesAnswer(categoryId: number): Promise<{ etag: string } | undefined>;
+  };
   listings: {
     get(id: number, viewer: Viewer | null): Promise<Service>;
     browseJson(query: z.output<typeof browseQuerySchema>, viewer: Viewer): Promise<string>;
     browsePublicJson(query: z.output<typeof browseQuerySchema>): Promise<string>;
-    relatedJson(id: number, viewer: Viewer | null): Promise<string>;
+    relatedJson(id: number, viewer: Viewer | null, seen?: Pick<Service, 'id' | 'userId' | 'categoryId'>): Promise<string>;
     distanceTo(id: number, zipCode: string, viewer: Viewer | null): Promise<ListingDistance>;
+    /** What a signed-out visitor's page of the listing shows, as one revision (decision 065). */
+    pageRevision(id: number): Promise<{ revision: string; categoryId: number | null }>;
   };
-  reviews: { list(serviceId: number, limit: number): Promise<Review[]>; stats(serviceId: number): Promise<RatingStats> };
+  reviews: { list(serviceId: number, limit: number, options?: { exists?: boolean }): Promise<Review[]>; stats(serviceId: number): Promise<RatingStats> };
   members: {
     profile(username: string, viewer: Viewer | null): Promise<MemberProfile>;
     listingsJson(username: string, q: { limit: number }, viewer: Viewer | null): Promise<string>;
@@ -90,17 +97,37 @@ function refusal(error: unknown): unknown {
   return answer;
 }
 
-/** The data a server render reads for one visitor: the same module calls, and the same answers, as the API's. */
-export function pageData(reads: PageReads, visitor: PageVisitor | null): PageDataSource {
+/**
+ * What a render read, as the page cache names it (decision 065): `listing:{id}` for the listing and what its page shows
+ * beside it (related listings, reviews, rating, distance), `service-types:{categoryId}`, or the read's own name for
+ * the others (`categories`, `browse`, `member`), which no revision covers.
+ */
+export type PageRead = `listing:${number}` | `service-types:${number}` | 'categories' | 'browse' | 'member';
+
+/**
+ * The data a server render reads for one visitor: the same module calls, and the same answers, as the API's. Each read
+ * is told to `onRead`. Within one render, what the page reads after the listing itself is read knowing it (decision
+ * 065): its rating is the listing's own, and its related listings and reviews are not preceded by a second look-up of
+ * whether the visitor may see it, which the listing's answer has just settled.
+ */
+export function pageData(reads: PageReads, visitor: PageVisitor | null, onRead: (read: PageRead) => void = () => {}): PageDataSource {
   const viewer = visitor?.viewer ?? null;
+  /** The listings this render has read, as their answers. */
+  const seen = new Map<number, Service>();
+  const listing = (id: number) => onRead(`listing:${id}`);
   return {
     currentUser: visitor ? asUser(visitor.user) : null,
-    categories: async () => asCategories(await reads.catalogue.categories()),
+    categories: async () => {
+      onRead('categories');
+      return asCategories(await reads.catalogue.categories());
+    },
     serviceTypes: async (categoryId) => {
+      onRead(`service-types:${categoryId}`);
       const types = await reads.catalogue.serviceTypes(categoryId);
       return types ? asServiceTypes(types) : null;
     },
     async browse(query) {
+      onRead('browse');
       const parsed = browseQuerySchema.safeParse(query);
       if (!parsed.success) throw refusal(badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' }));
       try {
@@ -110,14 +137,44 @@ export function pageData(reads: PageReads, visitor: PageVisitor | null): PageDat
         throw refusal(error);
       }
     },
-    service: (id) => orNull(async () => asService(await reads.listings.get(id, viewer))),
-    listingDistance: (id, near) => orNull(async () => asDistance(await reads.listings.distanceTo(id, validNear(near), viewer))),
-    related: (id) => orNull(async () => JSON.parse(await reads.listings.relatedJson(id, viewer)) as RelatedServices),
-    reviews: (id) => orNull(async () => asReviews(await reads.reviews.list(id, REVIEWS_PAGE_SIZE))),
-    ratingStats: (id) => orNull(async () => asRatingStats(await reads.reviews.stats(id))),
-    member: (username) => orNull(async () => asMember(await reads.members.profile(validUsername(username), viewer))),
-    memberListings: (username) =>
-      orNull(async () => JSON.parse(await reads.members.listingsJson(validUsername(username), memberListingsFirstPage, viewer)) as BrowseResult),
-    memberReviews: (username, about) => orNull(async () => asReceivedReviews(await reads.members.reviewsOf(validUsername(username), memberReviewsFirstPage(about)))),
+    service: (id) => {
+      listing(id);
+      return orNull(async () => {
+        const service = asService(await reads.listings.get(id, viewer));
+        seen.set(id, service);
+        return service;
+      });
+    },
+    listingDistance: (id, near) => {
+      listing(id);
+      return orNull(async () => asDistance(await reads.listings.distanceTo(id, validNear(near), viewer)));
+    },
+    related: (id) => {
+      listing(id);
+      return orNull(async () => JSON.parse(await reads.listings.relatedJson(id, viewer, seen.get(id))) as RelatedServices);
+    },
+    reviews: (id) => {
+      listing(id);
+      return orNull(async () => asReviews(await reads.reviews.list(id, REVIEWS_PAGE_SIZE, { exists: seen.has(id) })));
+    },
+    ratingStats: (id) => {
+      listing(id);
+      const service = seen.get(id);
+      // The same two counters GET /api/services/{id}/rating-stats reads, from the same row.
+      if (service) return Promise.resolve(asRatingStats({ averageRating: service.averageRating, reviewCount: service.reviewCount }));
+      return orNull(async () => asRatingStats(await reads.reviews.stats(id)));
+    },
+    member: (username) => {
+      onRead('member');
+      return orNull(async () => asMember(await reads.members.profile(validUsername(username), viewer)));
+    },
+    memberListings: (username) => {
+      onRead('member');
+      return orNull(async () => JSON.parse(await reads.members.listingsJson(validUsername(username), memberListingsFirstPage, viewer)) as BrowseResult);
+    },
+    memberReviews: (username, about) => {
+      onRead('member');
+      return orNull(async () => asReceivedReviews(await reads.members.reviewsOf(validUsername(username), memberReviewsFirstPage(about))));
+    },
   };
 }

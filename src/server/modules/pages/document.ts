@@ -26,7 +26,6 @@ const DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root"></div>';
 /** The tags of index.html a rendered document changes (decision 043), as Vite and the template write them. */
 const THEME_SCRIPT = /<script src="(\/theme-init\.js)"><\/script>/;
-const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/;
 const ENTRY_SCRIPT = /<script type="module" (?:crossorigin )?src="([\w./-]+)"><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([\w./-]+)">/g;
 /** The script that starts the app once a rendered page has been painted; it reads its list from #page-scripts. */
@@ -36,17 +35,29 @@ const BOOT_LIST_ELEMENT_ID = 'page-scripts';
 /** A file the document links to, by its address (`/theme-init.js`); undefined when the build has none. */
 export type ReadPublicFile = (path: string) => string | undefined;
 
-/** A file's text to sit inside a <script> or <style> element, unless it holds something that would end it early. */
+/**
+ * A script's text to sit inside a <script> element, unless it holds something that would end it early; without its
+ * lines that are only a `//` comment (decision 065: a third of the two scripts every rendered page carries, and
+ * nothing a browser runs).
+ */
 function inlinable(readFile: ReadPublicFile | undefined, path: string): string | undefined {
   const text = readFile?.(path);
-  return text === undefined || text.includes('</') ? undefined : text;
+  return text === undefined || text.includes('</') ? undefined : withoutCommentLines(text);
 }
 
+export const withoutCommentLines = (script: string) =>
+  script
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+
 /**
- * The built index.html as a server-rendered page uses it (decision 043): the theme script and the stylesheet
- * written inline, so the page is painted as soon as its HTML has arrived; the app's scripts taken out, to be
- * started by the boot script once it has been (their list is `scripts`); the scripts it carries inline, for the
- * Content-Security-Policy. Without a boot script the app's scripts stay, at low priority.
+ * The built index.html as a server-rendered page uses it (decision 043): the theme script written inline, so the
+ * page is painted in its theme as soon as its HTML and the stylesheet have arrived; the stylesheet stays a link to
+ * its hashed file, which the browser keeps for a year and every page shares (decision 065: inline it was a third of
+ * a listing page); the app's scripts taken out, to be started by the boot script once the page has been painted
+ * (their list is `scripts`); the scripts it carries inline, for the Content-Security-Policy. Without a boot script
+ * the app's scripts stay, at low priority.
  */
 function renderedTemplate(template: string, readFile: ReadPublicFile | undefined) {
   const inlineScripts: string[] = [];
@@ -58,10 +69,6 @@ function renderedTemplate(template: string, readFile: ReadPublicFile | undefined
       if (script === undefined) return tag;
       inlineScripts.push(script);
       return `<script>${script}</script>`;
-    })
-    .replace(STYLESHEET, (tag, path: string) => {
-      const style = inlinable(readFile, path);
-      return style === undefined ? tag : `<style>${style}</style>`;
     });
   const boot = inlinable(readFile, BOOT_SCRIPT);
   const entry = ENTRY_SCRIPT.exec(document)?.[1];

@@ -9,6 +9,7 @@ import { signUp, type SignedUp } from '#test/helpers/factories.js';
 import { createListing } from '#test/helpers/listings.js';
 import { pngDataUrl, solidPng } from '#test/support/images.js';
 import { services, users } from '../../db/schema.js';
+import { parseTemplate, withoutCommentLines } from './document.js';
 
 /**
  * The public pages as a crawler or a link preview reads them: HTML straight from the server, no browser (decision
@@ -252,7 +253,11 @@ describe('the other public pages', () => {
   it('carries its theme and boot scripts inline, allowed by their hashes alone, and starts the app from the boot script; the plain document links them', async () => {
     const rendered = await page('/about');
     const inline = [...rendered.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-    expect(inline).toEqual([readFileSync('src/web/public/theme-init.js', 'utf8'), readFileSync('src/web/public/page-boot.js', 'utf8')]);
+    // Each as its file, without the lines that are only comments (decision 065).
+    const file = (name: string) => readFileSync(`src/web/public/${name}`, 'utf8');
+    expect(inline).toEqual([withoutCommentLines(file('theme-init.js')), withoutCommentLines(file('page-boot.js'))]);
+    expect(inline[0]).toContain("window.localStorage.getItem('theme')");
+    expect(inline.join('\n')).not.toMatch(/^\s*\/\//m);
     const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     const scriptSources = /script-src ([^;]+)/.exec(String(rendered.headers['content-security-policy']))?.[1]?.split(' ');
     expect(scriptSources).toEqual(["'self'", ...hashes]);
@@ -265,6 +270,23 @@ describe('the other public pages', () => {
     expect(plain.body).toContain('<script src="/theme-init.js"></script>');
     expect(plain.body).toContain('<script type="module" src="/main.tsx"></script>');
     expect(plain.body).not.toContain('page-scripts');
+  });
+
+  it("keeps the built stylesheet a link to its hashed file, which the browser keeps (decision 065), and writes the theme script inline", () => {
+    const built = [
+      '<!doctype html><html lang="en"><head><title>Community Services Marketplace</title>',
+      '<script src="/theme-init.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/chunk-def456.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-0a1b2c.css">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n');
+    const files: Record<string, string> = { '/theme-init.js': 'document.documentElement.dataset.theme = "light";', '/page-boot.js': 'start();', '/assets/index-0a1b2c.css': 'body{margin:0}' };
+    const template = parseTemplate(built, (path) => files[path]);
+    expect(template.head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-0a1b2c.css">');
+    expect(template.head).not.toContain('<style>');
+    expect(template.head).toContain('<script>document.documentElement.dataset.theme = "light";</script>');
+    expect(template.boot?.scripts).toEqual(['/assets/index-abc123.js', '/assets/chunk-def456.js']);
   });
 
   it('leaves the pages that need a signed-in person to the browser: the plain document, no state', async () => {

@@ -21,6 +21,11 @@ export function createReviewsRepository(db: Db) {
       .innerJoin(users, eq(users.id, memberReviews.reviewerId))
       .leftJoin(serviceCompletions, eq(serviceCompletions.id, memberReviews.completionId))
       .leftJoin(services, eq(services.id, serviceCompletions.serviceId));
+  const reviewsOfListing = selectReviews()
+    .where(eq(reviews.serviceId, sql.placeholder('serviceId')))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('reviews_of_listing');
 
   return {
     async findConversation(id: number) {
@@ -109,9 +114,9 @@ export function createReviewsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Newest first, over the (service_id, created_at desc, id desc) index. */
+    /** Newest first, over the (service_id, created_at desc, id desc) index; a named statement (every listing page reads it). */
     async listForService(serviceId: number, limit: number) {
-      return selectReviews().where(eq(reviews.serviceId, serviceId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+      return reviewsOfListing.execute({ serviceId, limit });
     },
 
     /** A completion with the two people of its conversation and the owner of its listing (a member review's job). */

@@ -87,8 +87,9 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       return presentReview((await repo.findReview(review.id))!);
     },
 
-    async list(serviceId: number, limit: number) {
-      await loadService(serviceId, null);
+    /** `exists`: the caller has just read the listing (a server-rendered page, decision 065); it is not looked up again. */
+    async list(serviceId: number, limit: number, { exists = false }: { exists?: boolean } = {}) {
+      if (!exists) await loadService(serviceId, null);
       return (await repo.listForService(serviceId, limit)).map(presentReview);
     },
 
