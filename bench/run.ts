@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
@@ -16,11 +16,15 @@ import {
   failed,
   HOST,
   log,
+  postgresCpuMs,
   printTable as printRows,
+  processCpuMs,
   resetPostgres,
   resultsDir,
+  root,
   rows,
   runEngines,
+  serverPid,
   startServer as startBenchServer,
   stopServer,
   type Engine,
@@ -28,7 +32,7 @@ import {
 
 const PORT = 5190;
 const base = `http://${HOST}:${PORT}`;
-const startServer = (env: { DATA_DIR: string; DATABASE_URL?: string; LISTINGS_CACHE_MS?: string }) => startBenchServer(PORT, env);
+const startServer = (env: { DATA_DIR: string; DATABASE_URL?: string; LISTINGS_CACHE_MS?: string }) => startBenchServer(PORT, env, serverDir);
 /** The issue's targets, judged on PostgreSQL; PGlite's figures are reported against them too. */
 const TARGETS = { browseP99Ms: 50, categoryP99Ms: 50, searchP99Ms: 200, browseJsonBytes: 40 * 1024 };
 /**
@@ -63,8 +67,16 @@ const { values: args } = parseArgs({
      */
     only: { type: 'string', default: 'all' },
     out: { type: 'string', default: defaultOut },
+    /** The checkout whose dist/ is served (another's, e.g. a worktree of an older commit, for a "before"). */
+    'server-dir': { type: 'string', default: root },
+    /**
+     * PostgreSQL only: measure the bench database as the last run seeded it (the same --listings), neither wiped nor
+     * seeded again, so a "before" and an "after" read the same rows minutes apart.
+     */
+    'reuse-seed': { type: 'boolean', default: false },
   },
 });
+const serverDir = resolve(args['server-dir']);
 const settings = {
   users: Number(args.users),
   listings: Number(args.listings),
@@ -92,6 +104,12 @@ interface RouteResult {
   avgMs: number;
   requests: number;
   ratioOfCeiling: number;
+  /**
+   * CPU time per request over the measured run, in milliseconds, from /proc: the server process (all its threads;
+   * on PGlite the database too), and PostgreSQL's backends of the bench database (null on PGlite).
+   */
+  serverCpuMs: number;
+  postgresCpuMs: number | null;
 }
 
 // ---------------------------------------------------------------- databases
@@ -105,14 +123,22 @@ interface Prepared {
   explain: PathPlan[];
 }
 
-/** Migrate, seed, explain; the connection is closed before the server opens the database. */
-async function prepare(database: Database): Promise<Prepared> {
+/** Migrate, seed (unless `reused`: the last run's seed, checked), explain; the connection is closed before the server opens the database. */
+async function prepare(database: Database, reused: boolean): Promise<Prepared> {
   const t0 = performance.now();
   await database.migrate();
   const migrateSeconds = (performance.now() - t0) / 1000;
-  log(`seeding ${settings.listings.toLocaleString('en-US')} listings from ${settings.users.toLocaleString('en-US')} users…`);
-  const report = await seed(database.db, { users: settings.users, listings: settings.listings });
-  log(`seeded in ${report.seconds.toFixed(1)} s, VACUUM (ANALYZE) ${report.vacuumSeconds.toFixed(1)} s of it (${report.images.toLocaleString('en-US')} images, ${report.likes.toLocaleString('en-US')} likes)`);
+  let report: SeedReport;
+  if (reused) {
+    const [count] = await rows<{ n: number }>(database, 'SELECT count(*)::int AS n FROM services');
+    if (count?.n !== settings.listings) throw new Error(`--reuse-seed: the bench database holds ${count?.n ?? 0} listings, not ${settings.listings}; run once without it`);
+    log(`reusing the last run's seed: ${count.n.toLocaleString('en-US')} listings`);
+    report = { users: settings.users, listings: settings.listings, images: 0, likes: 0, seconds: 0, vacuumSeconds: 0, places: { metro: 0, cities: 0, everywhere: 0 } };
+  } else {
+    log(`seeding ${settings.listings.toLocaleString('en-US')} listings from ${settings.users.toLocaleString('en-US')} users…`);
+    report = await seed(database.db, { users: settings.users, listings: settings.listings });
+    log(`seeded in ${report.seconds.toFixed(1)} s, VACUUM (ANALYZE) ${report.vacuumSeconds.toFixed(1)} s of it (${report.images.toLocaleString('en-US')} images, ${report.likes.toLocaleString('en-US')} likes)`);
+  }
 
   const publicListing = `s.deleted_at IS NULL AND s.is_active AND NOT u.is_banned`;
   const listingIds = (
@@ -173,17 +199,21 @@ function nearRoutes(): Route[] {
 
 /**
  * Server-rendered pages signed out (decision 042), as deployed: the signed-out render comes from the page
- * cache (LISTINGS_CACHE_MS), with its Brotli bytes compressed once when it was rendered.
+ * cache (LISTINGS_CACHE_MS), with its Brotli bytes compressed once when it was rendered; a listing's page, over the
+ * same ids as the single listing, is also remembered at its revision (decision 065).
  */
-function cachedPageRoutes(): Route[] {
+function cachedPageRoutes(prepared: Prepared): Route[] {
   const page = (name: string, path: string): Route => ({ name, path, requests: [{ path, headers: BROWSER_HEADERS }] });
-  return [page('page / (SSR, signed out)', '/'), page('page /services (SSR, signed out)', '/services')];
+  return [page('page / (SSR, signed out)', '/'), page('page /services (SSR, signed out)', '/services'), listingPageRoute(prepared, 'page /services/{id} (SSR, signed out)')];
 }
 
-/** A listing's page rendered on every request (run with the page cache off), over the same ids as the single listing. */
-function listingPageRoute(prepared: Prepared): Route {
+/**
+ * A listing's page over the same ids as the single listing: rendered on every request in the runs with the page cache
+ * off, from the page cache in the others.
+ */
+function listingPageRoute(prepared: Prepared, name = 'page /services/{id} (SSR)'): Route {
   return {
-    name: 'page /services/{id} (SSR)',
+    name,
     path: `/services/{${prepared.listingIds.length} ids}`,
     requests: prepared.listingIds.map((id) => ({ path: `/services/${id}`, headers: BROWSER_HEADERS })),
   };
@@ -236,8 +266,18 @@ async function signUpBlocker(api: Api): Promise<Blocker> {
   return { cookie, blocks: blocked.length };
 }
 
+/** The bench database's name while PostgreSQL is measured (its backends' CPU time is read), else null. */
+let postgresDatabase: string | null = null;
+
+/** The CPU time so far of the server and of PostgreSQL's backends of the bench database, in milliseconds. */
+function cpuNow() {
+  const pid = serverPid();
+  return { server: pid === undefined ? 0 : processCpuMs(pid), postgres: postgresDatabase === null ? null : postgresCpuMs(postgresDatabase) };
+}
+
 async function cannon(route: Route, seconds: number) {
   let clientNo = 0;
+  const before = cpuNow();
   const result = await autocannon({
     url: base,
     connections: settings.connections,
@@ -251,6 +291,7 @@ async function cannon(route: Route, seconds: number) {
       client.setRequests([...route.requests.slice(shift), ...route.requests.slice(0, shift)]);
     },
   });
+  const after = cpuNow();
   // autocannon abandons its in-flight requests when the time is up, but the server still answers them:
   // one more request waits behind that backlog (the pool and PGlite queue in order), so the next run starts clean.
   await fetch(`${base}${route.requests[0]!.path}`, { headers: route.requests[0]!.headers });
@@ -260,7 +301,10 @@ async function cannon(route: Route, seconds: number) {
       `${route.name} (${route.path}): ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx; status codes ${JSON.stringify(result.statusCodeStats)}`,
     );
   }
-  return result;
+  const perRequest = (used: number) => Math.round((used / Math.max(1, result.requests.total)) * 1000) / 1000;
+  // A backend that ended during the run takes its time out of the sum (an idle connection the pool closed): never below 0.
+  const cpu = { serverCpuMs: perRequest(after.server - before.server), postgresCpuMs: after.postgres === null || before.postgres === null ? null : perRequest(Math.max(0, after.postgres - before.postgres)) };
+  return { ...result, cpu };
 }
 
 async function load(all: Route[], ceilingReqPerSec?: number): Promise<RouteResult[]> {
@@ -278,8 +322,10 @@ async function load(all: Route[], ceilingReqPerSec?: number): Promise<RouteResul
       avgMs: r.latency.average,
       requests: r.requests.total,
       ratioOfCeiling: r.requests.average / ceiling,
+      ...r.cpu,
     });
-    log(`${route.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+    const cpu = `CPU per request: server ${r.cpu.serverCpuMs} ms${r.cpu.postgresCpuMs === null ? '' : `, PostgreSQL ${r.cpu.postgresCpuMs} ms`}`;
+    log(`${route.name}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; ${cpu}`);
   }
   return results;
 }
@@ -300,7 +346,18 @@ function mediansOf(rounds: RouteResult[][], ceiling: number): RouteResult[] {
     const same = rounds.map((round) => round[index]!);
     const of = (pick: (r: RouteResult) => number) => median(same.map(pick));
     const reqPerSec = of((r) => r.reqPerSec);
-    return { ...first, reqPerSec, p50Ms: of((r) => r.p50Ms), p99Ms: of((r) => r.p99Ms), avgMs: of((r) => r.avgMs), requests: of((r) => r.requests), ratioOfCeiling: reqPerSec / ceiling };
+    const postgres = same.every((r) => r.postgresCpuMs !== null) ? of((r) => r.postgresCpuMs!) : null;
+    return {
+      ...first,
+      reqPerSec,
+      p50Ms: of((r) => r.p50Ms),
+      p99Ms: of((r) => r.p99Ms),
+      avgMs: of((r) => r.avgMs),
+      requests: of((r) => r.requests),
+      ratioOfCeiling: reqPerSec / ceiling,
+      serverCpuMs: of((r) => r.serverCpuMs),
+      postgresCpuMs: postgres,
+    };
   });
 }
 
@@ -357,25 +414,45 @@ function uncachedTargetsFor(results: RouteResult[]) {
 }
 
 /**
- * The server-rendered pages (decision 042), each against the health ceiling of its own run: home and browse as deployed
- * (the signed-out page cache on), a listing's page without the cache (the median of the rounds).
+ * The listing page's targets (decision 065), judged on PostgreSQL: rendered on every request (no page cache) at least
+ * this many a second with this p99.
  */
-function pagesSummary(deployed: RouteResult[], uncached: RouteResult[]) {
+const LISTING_PAGE_TARGETS = { reqPerSec: 300, p99Ms: 250 };
+
+/**
+ * The server-rendered pages (decision 042), each against the health ceiling of its own run: home, browse and a
+ * listing's page as deployed (the signed-out page cache on), a listing's page without the cache (the median of the
+ * rounds: each request rendered, its server CPU time the CPU time of one render) and with only its revision's memory
+ * (LISTINGS_CACHE_MS=1: each request asks the database for the page's revision, decision 065).
+ */
+function pagesSummary(deployed: RouteResult[], uncached: RouteResult[], byRevision: RouteResult[]) {
   const pick = (list: RouteResult[], name: string, cache: string) => {
     const r = list.find((x) => x.name === name);
     if (!r) throw new Error(`no result for ${name}`);
-    return { path: r.path, cache, reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, ratioOfCeiling: Math.round(r.ratioOfCeiling * 1000) / 1000 };
+    const { path, reqPerSec, p50Ms, p99Ms, serverCpuMs, postgresCpuMs } = r;
+    return { path, cache, reqPerSec, p50Ms, p99Ms, ratioOfCeiling: Math.round(r.ratioOfCeiling * 1000) / 1000, serverCpuMs, postgresCpuMs };
   };
+  const listing = pick(uncached, 'page /services/{id} (SSR)', 'no page cache, median of the rounds');
   return {
     home: pick(deployed, 'page / (SSR, signed out)', 'page cache on'),
     browse: pick(deployed, 'page /services (SSR, signed out)', 'page cache on'),
-    listing: pick(uncached, 'page /services/{id} (SSR)', 'no page cache, median of the rounds'),
+    listing: { ...listing, target: LISTING_PAGE_TARGETS, met: listing.reqPerSec >= LISTING_PAGE_TARGETS.reqPerSec && listing.p99Ms <= LISTING_PAGE_TARGETS.p99Ms },
+    listingCached: pick(deployed, 'page /services/{id} (SSR, signed out)', 'page cache on'),
+    ...(byRevision.length > 0 && { listingByRevision: pick(byRevision, 'page /services/{id} (SSR, signed out)', 'LISTINGS_CACHE_MS=1: remembered by revision only') }),
   };
 }
 
 function printTable(title: string, results: RouteResult[]) {
-  const lines = results.map((r) => [r.name, Math.round(r.reqPerSec).toLocaleString('en-US'), String(r.p50Ms), String(r.p99Ms), `${(r.ratioOfCeiling * 100).toFixed(1)} %`]);
-  printRows(title, ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling'], lines);
+  const lines = results.map((r) => [
+    r.name,
+    Math.round(r.reqPerSec).toLocaleString('en-US'),
+    String(r.p50Ms),
+    String(r.p99Ms),
+    `${(r.ratioOfCeiling * 100).toFixed(1)} %`,
+    r.serverCpuMs.toFixed(2),
+    r.postgresCpuMs === null ? '—' : r.postgresCpuMs.toFixed(2),
+  ]);
+  printRows(title, ['route', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'server CPU ms/req', 'PostgreSQL CPU ms/req'], lines);
 }
 
 // ---------------------------------------------------------------- engines
@@ -383,12 +460,14 @@ function printTable(title: string, results: RouteResult[]) {
 async function benchEngine(engine: Engine, url?: string): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), `csm-bench-${engine}-`));
   try {
-    log(`${engine}: fresh database`);
-    if (url) await resetPostgres(url);
+    const reused = Boolean(url) && args['reuse-seed'];
+    log(`${engine}: ${reused ? "the last run's database" : 'fresh database'}`);
+    if (url && !reused) await resetPostgres(url);
+    postgresDatabase = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : null;
     const database = url ? await openPostgres(url) : await openPglite(join(dataDir, 'pglite'));
     let prepared: Prepared;
     try {
-      prepared = await prepare(database);
+      prepared = await prepare(database, reused);
     } finally {
       await database.close();
     }
@@ -410,11 +489,23 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       try {
         browse = await browsePage();
         await checkServerRendered(['/', '/services', `/services/${prepared.listingIds[0]}`]);
-        results = await load([...routes(prepared), ...cachedPageRoutes()]);
+        results = await load([...routes(prepared), ...cachedPageRoutes(prepared)]);
       } finally {
         await stopServer();
       }
       printTable(`${title}, as deployed (seeded in ${prepared.seed.seconds.toFixed(1)} s; browse page ${browse.listings} listings = ${browse.bytes.toLocaleString('en-US')} bytes of JSON)`, results);
+    }
+    // A listing's page remembered by its revision alone (decision 065): the moment's cache lasts a millisecond, so nearly
+    // every request asks the database for the page's revision and sends the render remembered at it.
+    let byRevision: RouteResult[] = [];
+    if (settings.only !== 'near') {
+      await startServer({ DATA_DIR: dataDir, DATABASE_URL: url, LISTINGS_CACHE_MS: '1' });
+      try {
+        byRevision = await load([routes(prepared)[0]!, listingPageRoute(prepared, 'page /services/{id} (SSR, signed out)')]);
+      } finally {
+        await stopServer();
+      }
+      printTable(`${title}, a listing's page remembered by revision only (LISTINGS_CACHE_MS=1)`, byRevision);
     }
     // Every request to the database: what signed-in readers, deep pages and rare searches cost. Each round measures the
     // ceiling again, then every route signed out and signed in; the tables give each figure's median over the rounds.
@@ -453,12 +544,15 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
     if (settings.only === 'near') {
       return { seed: { ...prepared.seed, migrateSeconds: prepared.migrateSeconds }, dataset: prepared.dataset, routesWithoutPageCache: uncached, databaseCeiling: ceiling, databaseRounds: rounds, nearTargets, explain: explained };
     }
-    const pages = pagesSummary(results, uncached);
+    const pages = pagesSummary(results, uncached, byRevision);
     for (const [name, p] of Object.entries(pages)) {
-      log(`${engine} ${name} (${p.cache}): ${Math.round(p.reqPerSec)} req/s, p99 ${p.p99Ms} ms, ${(p.ratioOfCeiling * 100).toFixed(1)} % of the health ceiling`);
+      const cpu = `server CPU ${p.serverCpuMs} ms${p.postgresCpuMs === null ? '' : `, PostgreSQL CPU ${p.postgresCpuMs} ms`} per request`;
+      log(`${engine} ${name} (${p.cache}): ${Math.round(p.reqPerSec)} req/s, p99 ${p.p99Ms} ms, ${(p.ratioOfCeiling * 100).toFixed(1)} % of the health ceiling; ${cpu}`);
     }
+    const { listing } = pages;
+    log(`${engine} listing page target, no page cache: ${Math.round(listing.reqPerSec)} req/s (≥ ${listing.target.reqPerSec}), p99 ${listing.p99Ms} ms (≤ ${listing.target.p99Ms}): ${listing.met ? 'met' : 'NOT met'}`);
     if (settings.only === 'pages') {
-      return { dataset: prepared.dataset, routes: results, routesWithoutPageCache: uncached, databaseCeiling: ceiling, databaseRounds: rounds, pages };
+      return { dataset: prepared.dataset, routes: results, routesWithoutPageCache: uncached, routesByRevision: byRevision, databaseCeiling: ceiling, databaseRounds: rounds, pages };
     }
     const targets = targetsFor(results, browse.bytes);
     for (const [name, t] of Object.entries(targets)) log(`${engine} target ${name}: ${t.value} ≤ ${t.limit}: ${t.met ? 'met' : 'NOT met'}`);
@@ -475,6 +569,7 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
       routes: results,
       routesWithoutPageCache: uncached,
       routesSignedIn: signedIn,
+      routesByRevision: byRevision,
       pages,
       databaseCeiling: ceiling,
       databaseRounds: rounds,
@@ -492,6 +587,13 @@ async function benchEngine(engine: Engine, url?: string): Promise<Record<string,
 runEngines(
   args.engine,
   args.out,
-  { settings: { ...settings, search: SEARCH, near: { dense: DENSE_ZIP, sparse: SPARSE_ZIP, radiusMiles: 10 } }, targets: TARGETS, databaseTargets: UNCACHED_TARGETS, nearTargets: NEAR_TARGETS },
+  {
+    settings: { ...settings, search: SEARCH, near: { dense: DENSE_ZIP, sparse: SPARSE_ZIP, radiusMiles: 10 }, serverDir },
+    targets: TARGETS,
+    databaseTargets: UNCACHED_TARGETS,
+    nearTargets: NEAR_TARGETS,
+    listingPageTargets: LISTING_PAGE_TARGETS,
+  },
   benchEngine,
+  { serverDir },
 ).catch(failed);

@@ -3,7 +3,7 @@
  * the machine description, raw queries, percentiles and the printed tables.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -48,12 +48,49 @@ export async function resetPostgres(url: string) {
   }
 }
 
-/** The built server, client and server renderer (without dist/ssr the pages would not be rendered on the server). */
-export function ensureBuilt() {
-  const missing = ['dist/node/server/main.js', 'dist/public/index.html', 'dist/ssr/entry-server.js'].find((file) => !existsSync(join(root, file)));
+/**
+ * The built server, client and server renderer (without dist/ssr the pages would not be rendered on the server), in
+ * this checkout or in `dir` (another checkout's, e.g. a worktree of an older commit).
+ */
+export function ensureBuilt(dir: string = root) {
+  const missing = ['dist/node/server/main.js', 'dist/public/index.html', 'dist/ssr/entry-server.js'].find((file) => !existsSync(join(dir, file)));
   if (!missing) return;
-  log(`${missing} is missing: npm run build`);
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  log(`${join(dir, missing)} is missing: npm run build`);
+  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit' });
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux whatever the kernel's own rate). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU time a process has used so far, user and system, in milliseconds (`/proc/<pid>/stat`); 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used so far by the PostgreSQL backends connected to `database`, in milliseconds: the server's own
+ * processes and other databases' sessions (tests running meanwhile) are left out. A backend that ends between two
+ * readings takes its time with it, so compare readings over a run that keeps its connections (the server's pool).
+ */
+export function postgresCpuMs(database: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // A backend's title: "postgres: <user> <database> <client> <state>" (the cluster's name may come first).
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (title.startsWith('postgres:') && title.split(' ').includes(database)) total += processCpuMs(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 export interface ServerEnv {
@@ -184,17 +221,17 @@ export function printTable(title: string, header: string[], lines: string[][]) {
 /**
  * Runs one benchmark on each engine `engineArg` asks for ('all', 'pglite' or 'postgres'; PostgreSQL only with
  * BENCH_DATABASE_URL), then writes the report with the machine, the date and `extra` to `out`, and answers each
- * engine's figures. A benchmark in this process (`inProcess`) needs no build.
+ * engine's figures. A benchmark in this process (`inProcess`) needs no build; the others need `serverDir`'s.
  */
 export async function runEngines(
   engineArg: string,
   out: string,
   extra: Record<string, unknown>,
   bench: (engine: Engine, postgresUrl?: string) => Promise<Record<string, unknown>>,
-  { inProcess = false }: { inProcess?: boolean } = {},
+  { inProcess = false, serverDir = root }: { inProcess?: boolean; serverDir?: string } = {},
 ): Promise<Record<string, unknown>> {
   mkdirSync(resultsDir, { recursive: true });
-  if (!inProcess) ensureBuilt();
+  if (!inProcess) ensureBuilt(serverDir);
   const wanted = engineArg === 'all' ? (['pglite', 'postgres'] as const) : [engineArg as Engine];
   const engines: Record<string, unknown> = {};
   for (const engine of wanted) {
