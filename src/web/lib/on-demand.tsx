@@ -8,6 +8,8 @@ import { createElement, useCallback, useEffect, useRef, useState, useSyncExterna
 export interface OnDemand<P> {
   /** Starts loading the part's code, once; resolves when it is here. */
   preload(): Promise<void>;
+  /** The same, for when the code is only likely to be wanted (hover, focus, an idle moment): a failure is let go. */
+  prefetch(): void;
   /** Whether the part's code is here; false in a server render and while hydrating. */
   useIsLoaded(): boolean;
   /** The part itself once its code is here, nothing before. */
@@ -30,7 +32,7 @@ export function onDemand<P>(load: () => Promise<{ default: ComponentType<P> }>):
     const loadedPart = useLoaded();
     return loadedPart ? createElement(loadedPart as ComponentType<object>, props as object) : null;
   }
-  return {
+  const part = {
     preload() {
       loading ??= load().then(
         (module) => {
@@ -45,9 +47,11 @@ export function onDemand<P>(load: () => Promise<{ default: ComponentType<P> }>):
       );
       return loading;
     },
+    prefetch: () => void part.preload().catch(() => {}),
     useIsLoaded: () => useLoaded() !== undefined,
     Part,
   };
+  return part;
 }
 
 /**
@@ -66,7 +70,7 @@ export function useAskedFor<P>(part: OnDemand<P>): { shown: boolean; withKeyboar
       void part.preload().catch(() => setAsked(false));
     },
     // On hover or focus: the code is likely wanted next, and then opens at once.
-    prefetch: () => void part.preload().catch(() => {}),
+    prefetch: part.prefetch,
   };
 }
 
@@ -90,7 +94,7 @@ export function useFirstItemFocus(withKeyboard: boolean): (menu: HTMLDivElement 
 /** Loads the part's code once the browser is idle after the page has started (the navigation bar's small menus). */
 export function usePreloadWhenIdle<P>(part: OnDemand<P>) {
   useEffect(() => {
-    const preload = () => void part.preload().catch(() => {});
+    const preload = part.prefetch;
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(preload, { timeout: 5_000 });
       return () => window.cancelIdleCallback(id);

@@ -16,7 +16,7 @@ export function MessageButton({ service, variant = 'ghost' }: { service: Message
   const auth = useAuth();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const prefetch = auth.status === 'signed-in' ? () => void messageDialog.preload().catch(() => {}) : undefined;
+  const prefetch = auth.status === 'signed-in' ? messageDialog.prefetch : undefined;
 
   function onClick() {
     if (auth.status !== 'signed-in') return promptSignInToMessage();

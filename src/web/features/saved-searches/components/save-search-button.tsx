@@ -45,15 +45,14 @@ export function SaveSearchButton({ signedIn, filters, summary, defaultName }: Sa
     );
   }
 
-  const prefetch = () => void saveSearchDialog.preload().catch(() => {});
   return (
     <>
       <Button
         ref={button}
         variant="outline"
         aria-haspopup="dialog"
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
+        onPointerEnter={saveSearchDialog.prefetch}
+        onFocus={saveSearchDialog.prefetch}
         onClick={() => {
           setOpen(true);
           void saveSearchDialog.preload().catch(() => setOpen(false));
