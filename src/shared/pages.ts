@@ -13,6 +13,12 @@ import type { BrowseQuery, BrowseResult, ListingDistance, RelatedServices, Servi
 /** The id of the element the server writes the dehydrated query cache into (JSON, which the CSP lets be). */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
 
+/**
+ * The id of the element a page the browser renders itself carries the visitor in (JSON: the signed-in user, or null),
+ * so the app knows who is asking without asking `GET /api/auth/user` and logging its 401 (decision 068).
+ */
+export const VISITOR_ELEMENT_ID = 'visitor';
+
 /** How a read fails where the API would refuse: its status and its error body's message and code. */
 export interface PageDataRefusal {
   status: number;

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createQueryClient } from './core/query-client.js';
+import { seedCurrentUserFromPage } from './core/session/index.js';
 import { matchPage } from './app/ssr/match-page.js';
 import { hydrateFromPage, readPageState } from './app/ssr/page-state.js';
 import { listenForPreloadErrors } from './app/stale-chunks.js';
@@ -38,9 +39,11 @@ if (state) {
   // A page whose code cannot load hydrates anyway: the page's error boundary then reloads once (decision 024).
   void Promise.resolve(page.preload?.()).then(hydrate, hydrate);
 } else {
+  const queryClient = createQueryClient();
+  seedCurrentUserFromPage(queryClient);
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

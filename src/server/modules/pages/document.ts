@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PAGE_STATE_ELEMENT_ID, type PageHead, type RenderedPage } from '#shared/pages.js';
+import type { User } from '#shared/auth.js';
+import { PAGE_STATE_ELEMENT_ID, type PageHead, type RenderedPage, VISITOR_ELEMENT_ID } from '#shared/pages.js';
 
 /** Vite's build manifest: each source module's chunk, the chunks it imports and its styles. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -99,7 +100,7 @@ export function parseTemplate(template: string, readFile?: ReadPublicFile) {
     boot,
     /** The Content-Security-Policy sources that allow the scripts a rendered document carries inline. */
     scriptSources: inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`),
-    /** The document a page the browser renders itself is sent as, unchanged. */
+    /** The document a page the browser renders itself is sent as, unchanged (a render that failed). */
     plain: template,
   };
 }
@@ -209,4 +210,12 @@ export function renderDocument(template: PageTemplate, page: RenderedPage, optio
     boot,
     template.end,
   ].join('');
+}
+
+/**
+ * The document of a page the browser renders itself, carrying who asks: the app then knows the visitor at once, a
+ * signed-out one without a 401 in the console, a member without a round trip before the page (decision 068).
+ */
+export function plainDocumentFor(template: PageTemplate, visitor: User | null): string {
+  return template.plain.replace(ROOT, `${ROOT}<script type="application/json" id="${VISITOR_ELEMENT_ID}">${scriptJson(visitor)}</script>`);
 }

@@ -5,7 +5,7 @@ import { INT4_MAX } from '#shared/input.js';
 import type { RenderPage } from '#shared/pages.js';
 import type { PageVisitor } from '../accounts/index.js';
 import { type PageRead, type PageReads, pageData } from './data.js';
-import { pageChunks, type PageTemplate, type ReadPublicFile, renderDocument, type ViteManifest } from './document.js';
+import { pageChunks, type PageTemplate, plainDocumentFor, type ReadPublicFile, renderDocument, type ViteManifest } from './document.js';
 
 /** The web app's server entry, its document and its build manifest (main.ts loads them from dist; tests from src). */
 export interface PageRenderer {
@@ -102,11 +102,13 @@ export interface PageHandlerOptions {
 export function createPageHandler(options: PageHandlerOptions) {
   const { renderer, template, publicUrl, reads, visitors, cache, log } = options;
   const plain: SentPage = { status: 200, html: template.plain };
+  const plainSignedOut: SentPage = { status: 200, html: plainDocumentFor(template, null) };
   const chunks = pageChunks(renderer.manifest);
 
   async function renderFor(url: string, visitor: PageVisitor | null, onRead?: (read: PageRead) => void): Promise<SentPage> {
-    const page = await renderer.render(url, pageData(reads, visitor, onRead));
-    if (!page) return plain;
+    const data = pageData(reads, visitor, onRead);
+    const page = await renderer.render(url, data);
+    if (!page) return visitor ? { status: 200, html: plainDocumentFor(template, data.currentUser) } : plainSignedOut;
     return { status: page.status, html: renderDocument(template, page, { publicUrl, chunks }) };
   }
 

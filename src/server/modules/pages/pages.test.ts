@@ -289,12 +289,17 @@ describe('the other public pages', () => {
     expect(template.boot?.scripts).toEqual(['/assets/index-abc123.js', '/assets/chunk-def456.js']);
   });
 
-  it('leaves the pages that need a signed-in person to the browser: the plain document, no state', async () => {
+  it('leaves the pages that need a signed-in person to the browser: the plain document, no state, with who asks', async () => {
+    const visitor = (html: string) => JSON.parse(/<div id="root"><\/div><script type="application\/json" id="visitor">([^<]*)<\/script>/.exec(html)?.[1] ?? '"missing"') as unknown;
+    const account = (await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: other.cookie } })).json();
     for (const url of ['/profile', '/messages', '/my-services', '/create-service', '/login']) {
       const res = await page(url, other.cookie);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('page-state');
+      expect(visitor(res.body), url).toEqual(account);
+      const signedOut = await page(url);
+      expect(signedOut.statusCode, url).toBe(200);
+      expect(visitor(signedOut.body), url).toBeNull();
     }
   });
 

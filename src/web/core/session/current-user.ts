@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '#shared/auth.js';
+import { VISITOR_ELEMENT_ID } from '#shared/pages.js';
 import { api, ApiError } from '../../lib/api.js';
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
@@ -31,4 +32,19 @@ export function useCurrentUser() {
 export async function refreshCurrentUser(queryClient: QueryClient, user?: User): Promise<void> {
   if (user) queryClient.setQueryData(currentUserQueryKey, user);
   await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+}
+
+/**
+ * Puts the visitor a page the browser renders itself was sent with into the cache (decision 068): the app then asks
+ * no `GET /api/auth/user`, whose 401 a signed-out visitor's console would show. A document without it (the
+ * development server's) leaves the question to the query.
+ */
+export function seedCurrentUserFromPage(queryClient: QueryClient): void {
+  const text = document.getElementById(VISITOR_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  try {
+    queryClient.setQueryData(currentUserQueryKey, JSON.parse(text) as User | null);
+  } catch {
+    // A document cut short: the query asks the server instead.
+  }
 }
