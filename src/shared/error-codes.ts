@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   two_step_not_enabled: 'Two-step sign-in is not on (or was not set up) for this account.',
   // Listings and what people do with them.
   listing_deleted: 'The listing has been deleted.',
+  listing_expired: 'The listing has expired: it must be renewed before it can be resumed.',
   own_listing: 'A member cannot do this with their own listing.',
   owner_suspended: 'The other member is suspended.',
   already_reported: 'This member already has a pending report about this listing.',

@@ -17,6 +17,7 @@ import {
   updateServiceBodySchema,
   WRITE_LIMIT_TEXTS,
 } from '#shared/services.js';
+import { listingActiveBodySchema } from '#shared/listing-active.js';
 import { EXPIRY_TEXTS, listingRenewalSchema, renewalBodySchema, renewalQuerySchema } from '#shared/listing-expiry.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
@@ -84,6 +85,13 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     '/api/services/:id',
     { bodyLimit: LISTING_BODY_LIMIT, config: { signedIn: true }, schema: { params: idParams, body: updateServiceBodySchema, response: { 200: serviceSchema, ...errors } } },
     (request) => asOwner(limits.edits, request, (user) => services.update(user, request.params.id, request.body)),
+  );
+
+  // Pause and resume without sending the whole listing (decision 070); the PUT's `isActive` still does the same.
+  app.patch(
+    '/api/services/:id/active',
+    { config: { signedIn: true }, schema: { params: idParams, body: listingActiveBodySchema, response: { 200: serviceSchema, ...errors } } },
+    (request) => asOwner(limits.edits, request, (user) => services.setActive(user, request.params.id, request.body.isActive)),
   );
 
   app.delete('/api/services/:id', { config: { signedIn: true }, schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>

@@ -1,6 +1,7 @@
 import type { CreateService, ListingDistance, ParsedBrowseQuery, Service, UpdateService } from '#shared/services.js';
 import { LOCATION_MESSAGE, NEAR_TEXTS, PRICES_VARY_MESSAGE, RADIUS_DEFAULT_MILES, RELATED_LISTINGS_MAX, serviceSchema } from '#shared/services.js';
 import { EXPIRY_TEXTS } from '#shared/listing-expiry.js';
+import { LISTING_ACTIVE_TEXTS } from '#shared/listing-active.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -330,6 +331,25 @@ export function createListingsService(deps: {
         await images.attach(tx, user.id, id, imageIds);
         await afterCommit(tx, forgetPages);
       });
+      return present(id, user);
+    },
+
+    /**
+     * The owner pauses or resumes their listing (decision 070): only `isActive` changes, so its expiry and its
+     * 'Updated on' stay as they were. A deleted listing is refused as an edit is (409 `listing_deleted`); an expired
+     * one is not resumed (409 `listing_expired`): it shows again only by a renewal, which says so. Setting the state it
+     * already has writes nothing.
+     */
+    async setActive(user: Viewer, id: number, isActive: boolean) {
+      const existing = await loadOwn(id, user);
+      if (existing.deletedAt) throw conflict(LISTING_ACTIVE_TEXTS.deleted, { code: 'listing_deleted' });
+      if (isActive && existing.expired) throw conflict(LISTING_ACTIVE_TEXTS.expiredResume, { code: 'listing_expired' });
+      if (existing.isActive !== isActive) {
+        await transaction(db, async (tx) => {
+          await repo.update(tx, id, { isActive });
+          await afterCommit(tx, forgetPages);
+        });
+      }
       return present(id, user);
     },
 
