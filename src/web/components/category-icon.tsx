@@ -39,7 +39,7 @@ export function CategoryIcon({
       className={cn('inline-flex shrink-0 items-center justify-center rounded-full text-white', CIRCLE_CLASSES[size], className)}
       style={{ backgroundColor: color || DEFAULT_CATEGORY_COLOR }}
     >
-      <Icon size={ICON_PX[size]} strokeWidth={2} />
+      <Icon size={ICON_PX[size]} />
     </span>
   );
 }

@@ -19,7 +19,7 @@ export function MemberLink({ username, children, className, link = true }: { use
   const href = link ? memberPath(username) : null;
   if (!href) return <span className={className}>{children}</span>;
   return (
-    <Link href={href} className={cn('rounded-sm underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}>
+    <Link href={href} className={cn('rounded-sm underline-offset-4 hover:underline focus-ring', className)}>
       {children}
     </Link>
   );

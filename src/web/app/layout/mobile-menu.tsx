@@ -7,7 +7,7 @@ import type { AuthState } from '../../core/session/index.js';
 import { accountNavItems, isActivePath, primaryNavItems, type NavItem } from './nav-items.js';
 
 const itemClasses =
-  'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'block rounded-md px-3 py-2 text-base font-medium hover:bg-accent hover:text-accent-foreground focus-ring';
 
 interface MobileMenuProps {
   id: string;

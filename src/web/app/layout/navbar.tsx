@@ -28,7 +28,7 @@ export function Navbar() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           href={paths.home}
-          className="flex min-w-0 items-center gap-2 rounded-md font-bold text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex min-w-0 items-center gap-2 rounded-md font-bold text-foreground focus-ring"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
           <span className="text-sm leading-tight sm:text-lg">{SITE_NAME}</span>
@@ -44,7 +44,7 @@ export function Navbar() {
                     href={item.href}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
-                      'inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      'inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-ring',
                       active ? 'text-link' : 'text-muted-foreground',
                     )}
                   >

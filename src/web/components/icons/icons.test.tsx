@@ -59,25 +59,36 @@ describe('the icon sprite', () => {
 });
 
 describe('an icon', () => {
-  const cases: Array<[string, Record<string, unknown>]> = [
-    ['no props', {}],
-    ['hidden, with classes', { 'aria-hidden': 'true', className: 'size-4 shrink-0 text-muted-foreground' }],
-    ['a size and a stroke width', { size: 36, strokeWidth: 1.5 }],
-    ['a name for assistive technology', { 'aria-label': 'Verified', role: 'img' }],
-    ['a fill', { fill: 'currentColor', className: 'fill-amber-400 text-amber-500' }],
+  const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+    ['no props', {}, { class: 'lucide', 'aria-hidden': 'true' }],
+    ['hidden, with classes', { 'aria-hidden': 'true', className: 'size-4 shrink-0 text-muted-foreground' }, { class: 'lucide size-4 shrink-0 text-muted-foreground', 'aria-hidden': 'true' }],
+    ['a size and a stroke width', { size: 36, strokeWidth: 1.5 }, { class: 'lucide', style: '--icon-size:36px;--icon-stroke:1.5', 'aria-hidden': 'true' }],
+    ['a name for assistive technology', { 'aria-label': 'Verified', role: 'img' }, { class: 'lucide', 'aria-label': 'Verified', role: 'img' }],
+    ['a fill', { fill: 'currentColor', className: 'fill-amber-400 text-amber-500' }, { class: 'lucide fill-amber-400 text-amber-500', style: '--icon-fill:currentColor', 'aria-hidden': 'true' }],
   ];
-  it.each(cases)('with %s has the attributes lucide-react gives its <svg>', (_, props) => {
+  it.each(cases)('with %s carries its class and what differs from lucide, never lucide’s attributes (decision 073)', (_, props, expected) => {
     for (const [name, Icon] of exported) {
       const ours = parseSvg(renderToStaticMarkup(createElement(Icon, props)));
+      expect(ours.attributes, name).toEqual(expected);
+      // lucide-react hides the same icons from assistive technology.
       const theirs = parseSvg(renderToStaticMarkup(createElement(lucideIcons[name]!, props)));
-      // lucide names each icon in a class of its own as well (`lucide-map-pin`); the sprite's address names it here.
-      const { class: ourClass, ...ourAttributes } = ours.attributes;
-      const { class: theirClass, xmlns, ...theirAttributes } = theirs.attributes;
-      expect(xmlns).toBe('http://www.w3.org/2000/svg');
-      expect(ourAttributes, name).toEqual(theirAttributes);
-      expect(ourClass, name).toBe(['lucide', props.className].filter(Boolean).join(' '));
-      expect(theirClass?.split(' ')).toEqual(expect.arrayContaining(ourClass!.split(' ')));
+      expect(ours.attributes['aria-hidden'], name).toBe(theirs.attributes['aria-hidden']);
     }
+  });
+
+  it('is drawn by the stylesheet as lucide-react draws its <svg>: 24 px, no fill, stroked in the text colour, 2 wide, round', () => {
+    const { attributes } = parseSvg(renderToStaticMarkup(createElement(lucideIcons.MapPin!)));
+    const rule = /\.lucide \{([^}]*)\}/.exec(readFileSync(join(import.meta.dirname, '../../styles.css'), 'utf8'))?.[1] ?? '';
+    const declared = Object.fromEntries([...rule.matchAll(/([\w-]+):\s*([^;]+);/g)].map(([, property, value]) => [property!, value!.trim()]));
+    expect(declared).toEqual({
+      width: `var(--icon-size, ${attributes.width}px)`,
+      height: `var(--icon-size, ${attributes.height}px)`,
+      fill: `var(--icon-fill, ${attributes.fill})`,
+      stroke: attributes.stroke,
+      'stroke-width': `var(--icon-stroke, ${attributes['stroke-width']})`,
+      'stroke-linecap': attributes['stroke-linecap'],
+      'stroke-linejoin': attributes['stroke-linejoin'],
+    });
   });
 
   it('named by its children (a <title>) is not hidden from assistive technology, as with lucide', () => {

@@ -1,13 +1,19 @@
 // The app's icons (decision 066): each draws lucide's icon of the same name from one sprite file, cached once for every
-// page, with <use>, instead of carrying its shapes inline in each page's markup and in the JavaScript. The attributes
-// and props are lucide-react's, so an icon looks as it did: stroked in currentColor, 2 wide, round, sized by its class.
-import type { ReactElement, SVGProps } from 'react';
+// page, with <use>, instead of carrying its shapes inline in each page's markup and in the JavaScript. lucide's
+// attributes (24 wide, stroked in currentColor, 2 wide, round) are the stylesheet's `.lucide` rule, not attributes on
+// every icon (decision 073: 150 bytes each, some 75 a listing's page), and a size class (`size-4`) wins over them, as
+// with lucide; the symbol's own viewBox scales the shapes to the icon's size.
+import type { CSSProperties, ReactElement, SVGProps } from 'react';
 import spriteUrl from 'virtual:icon-sprite';
 import type { IconName } from './names.js';
 
-export interface IconProps extends SVGProps<SVGSVGElement> {
-  /** Width and height, 24 unless given; a size class (`size-4`) wins over it, as with lucide. */
-  size?: number | string;
+export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'strokeWidth' | 'fill'> {
+  /** Width and height in pixels, 24 unless given; a size class (`size-4`) wins over it, as with lucide. */
+  size?: number;
+  /** The stroke's width, 2 unless given. */
+  strokeWidth?: number;
+  /** The shapes' fill, none unless given; a fill class (`fill-amber-400`) wins over it. */
+  fill?: string;
 }
 
 /** An icon passed as a value (a category's, a fact's, a tab's). */
@@ -18,20 +24,20 @@ function isAnnounced(props: IconProps): boolean {
   return Object.entries(props).some(([prop, value]) => (prop.startsWith('aria-') || prop === 'role' || prop === 'title') && value != null);
 }
 
+/** A size, stroke or fill other than lucide's, as the `.lucide` rule's custom properties, so a class still wins. */
+function drawing({ size, strokeWidth, fill }: Pick<IconProps, 'size' | 'strokeWidth' | 'fill'>, style: CSSProperties | undefined): CSSProperties | undefined {
+  if (size === undefined && strokeWidth === undefined && fill === undefined) return style;
+  const custom = { '--icon-size': size === undefined ? undefined : `${size}px`, '--icon-stroke': strokeWidth, '--icon-fill': fill };
+  return { ...Object.fromEntries(Object.entries(custom).filter(([, value]) => value !== undefined)), ...style } as CSSProperties;
+}
+
 function spriteIcon(name: IconName): IconComponent {
   const href = `${spriteUrl}#${name}`;
-  function Icon({ size = 24, strokeWidth = 2, className, children, ...props }: IconProps) {
+  function Icon({ size, strokeWidth, fill, className, children, style, ...props }: IconProps) {
     return (
       <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         className={className ? `lucide ${className}` : 'lucide'}
+        style={drawing({ size, strokeWidth, fill }, style)}
         aria-hidden={children != null || isAnnounced(props) ? undefined : 'true'}
         {...props}
       >

@@ -15,7 +15,7 @@ export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps
     <input
       type="checkbox"
       className={cn(
-        'peer size-5 shrink-0 cursor-pointer rounded-sm accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60',
+        'peer size-5 shrink-0 cursor-pointer rounded-sm accent-primary focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60',
         className,
       )}
       onChange={(event) => onCheckedChange?.(event.target.checked)}

@@ -85,7 +85,7 @@ export function TabsTrigger({ className, value, ...props }: ComponentProps<'butt
       tabIndex={selected ? 0 : -1}
       onClick={() => tabs.select(value)}
       className={cn(
-        'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-60 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
+        'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-60 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
       )}
       {...props}
@@ -104,7 +104,7 @@ export function TabsContent({ className, value, ...props }: ComponentProps<'div'
       aria-labelledby={tabs.idOf('tab', value)}
       tabIndex={0}
       data-state="active"
-      className={cn('mt-6 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn('mt-6 focus-ring', className)}
       {...props}
     />
   );

@@ -46,7 +46,7 @@ export function ConversationMessages({ conversationId, title, subtitle, backLabe
           <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{ADMIN_TEXTS.noMessages}</p>
         ) : (
           // A region of its own that scrolls (the specification, §9: about 24rem), reachable by keyboard.
-          <div role="region" aria-label="Messages" tabIndex={0} className="max-h-96 overflow-y-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <div role="region" aria-label="Messages" tabIndex={0} className="max-h-96 overflow-y-auto rounded-lg border bg-card focus-ring">
             <ol className="divide-y">
               {items.map((message) => (
                 <li key={message.id} className={cn('grid gap-1 p-3 text-sm', message.id === highlight && 'bg-amber-50 dark:bg-amber-950')}>
@@ -105,7 +105,7 @@ export function ConversationsTab() {
               <button
                 type="button"
                 onClick={() => setSelected(conversation)}
-                className="grid w-full gap-1 rounded-lg border bg-card p-4 text-left text-card-foreground transition-colors hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="grid w-full gap-1 rounded-lg border bg-card p-4 text-left text-card-foreground transition-colors hover:bg-accent focus-ring"
               >
                 <span className="font-medium [overflow-wrap:anywhere]">{between(conversation)}</span>
                 {(conversation.subject ?? conversation.service?.title) && (

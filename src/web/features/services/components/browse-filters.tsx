@@ -28,7 +28,7 @@ export function ListingTypeToggle({ value, onChange }: { value: ListingTypeFilte
           aria-pressed={value === option.value}
           onClick={() => onChange(option.value)}
           className={cn(
-            'flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:flex-none sm:px-4',
+            'flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors focus-ring sm:flex-none sm:px-4',
             value === option.value ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
           )}
         >

@@ -19,7 +19,7 @@ export function CategoryTiles({ categories, selected, onSelect }: { categories: 
               aria-pressed={active}
               onClick={() => onSelect(active ? '' : category.slug)}
               className={cn(
-                'flex h-full w-full items-center gap-2 whitespace-nowrap rounded-lg border bg-card p-2 text-left text-sm sm:flex-col sm:whitespace-normal sm:p-3 sm:text-center font-medium text-card-foreground transition-colors hover:border-primary hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
+                'flex h-full w-full items-center gap-2 whitespace-nowrap rounded-lg border bg-card p-2 text-left text-sm sm:flex-col sm:whitespace-normal sm:p-3 sm:text-center font-medium text-card-foreground transition-colors hover:border-primary hover:bg-accent hover:text-accent-foreground focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
                 active && 'border-primary bg-accent text-accent-foreground ring-1 ring-primary',
               )}
             >

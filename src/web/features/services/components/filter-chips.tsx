@@ -44,7 +44,7 @@ export function FilterChips({ filters, onRemove }: { filters: ActiveFilter[]; on
             type="button"
             aria-label={`Remove filter: ${filter.label}`}
             onClick={() => onRemove(filter.removes)}
-            className="inline-flex h-8 max-w-full items-center gap-1.5 rounded-full border bg-secondary pl-3 pr-2 text-sm font-medium text-secondary-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+            className="inline-flex h-8 max-w-full items-center gap-1.5 rounded-full border bg-secondary pl-3 pr-2 text-sm font-medium text-secondary-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
           >
             <span className="truncate">{filter.label}</span>
             <X className="size-3.5 shrink-0" aria-hidden="true" />

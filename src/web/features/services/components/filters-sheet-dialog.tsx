@@ -44,7 +44,7 @@ export default function FiltersSheetDialog({ open, onOpenChange, showLabel, retu
         >
           <div className="flex items-center justify-between gap-4 border-b px-4 py-3">
             <DialogPrimitive.Title className="text-lg font-semibold">Filters</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="flex size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <DialogPrimitive.Close className="flex size-10 items-center justify-center rounded-md hover:bg-accent hover:text-accent-foreground focus-ring">
               <X className="size-5" aria-hidden="true" />
               <span className="sr-only">Close</span>
             </DialogPrimitive.Close>

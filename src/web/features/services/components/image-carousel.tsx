@@ -6,7 +6,7 @@ import { cardImageUrl, imageSrcSet } from '#web/components/listing/format.js';
 import { cn } from '#web/lib/utils.js';
 
 const arrowClasses =
-  'absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/90 text-foreground shadow-md transition-colors hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'absolute top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/90 text-foreground shadow-md transition-colors hover:bg-background focus-ring';
 
 interface ImageCarouselProps {
   images: string[];
@@ -95,7 +95,7 @@ export function ImageCarousel({ images, title, category, dimmed, href, priority 
                 <button
                   key={`${i}-${image.slice(0, 64)}`}
                   type="button"
-                  className="flex size-6 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="flex size-6 items-center justify-center rounded-full focus-ring"
                   onClick={() => show(i)}
                   aria-label={`Show photo ${i + 1} of ${count}`}
                   aria-current={i === current ? 'true' : undefined}

@@ -63,7 +63,7 @@ export function PhotoGallery({ images, title, category, dimmed }: PhotoGalleryPr
               type="button"
               onClick={() => open(index)}
               aria-haspopup="dialog"
-              className="block w-full overflow-hidden rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+              className="block w-full overflow-hidden rounded-lg focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
             >
               <img
                 src={index === 0 ? image : cardImageUrl(image)}

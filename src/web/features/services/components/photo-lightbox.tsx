@@ -5,7 +5,7 @@ import { cn } from '#web/lib/utils.js';
 import { photoAlt } from './photo-alt.js';
 
 const stepClasses =
-  'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-background/90 text-foreground shadow-md transition-colors hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-background/90 text-foreground shadow-md transition-colors hover:bg-background focus-ring';
 
 interface PhotoLightboxProps {
   images: string[];

@@ -130,7 +130,7 @@ export function ServiceCard({ service, showOwnerControls = false, actions, menu,
         <h3 id={titleId} className="text-lg font-semibold leading-snug [overflow-wrap:anywhere]">
           <Link
             href={href}
-            className="rounded-sm hover:underline hover:underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="rounded-sm hover:underline hover:underline-offset-4 focus-ring"
           >
             {service.title}
           </Link>

@@ -15,7 +15,7 @@ interface Upload {
 }
 
 const thumbButton =
-  'flex size-8 items-center justify-center rounded-full bg-background/90 text-foreground shadow hover:bg-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-40 [&_svg]:size-4';
+  'flex size-8 items-center justify-center rounded-full bg-background/90 text-foreground shadow hover:bg-background focus-ring disabled:opacity-40 [&_svg]:size-4';
 
 /** The client-side checks of the specification (§5, image upload): too many files stops all; a bad file skips only itself. */
 function checkFiles(files: File[], room: number): { accepted: File[]; problems: string[] } {
