@@ -1,7 +1,7 @@
 import type { Service } from '#shared/services.js';
 import { displayName } from '#web/components/user-avatar.js';
 import { useRelatedServices } from '../api/get-related-services.js';
-import { PublicServiceCard } from './service-results.js';
+import { CompactServiceCard } from './compact-service-card.js';
 
 function RelatedList({ id, title, services, near }: { id: string; title: string; services: Service[]; near?: string }) {
   if (services.length === 0) return null;
@@ -10,10 +10,10 @@ function RelatedList({ id, title, services, near }: { id: string; title: string;
       <h2 id={id} className="mb-4 text-xl font-semibold [overflow-wrap:anywhere]">
         {title}
       </h2>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {services.map((service) => (
           <li key={service.id}>
-            <PublicServiceCard service={service} near={near} />
+            <CompactServiceCard service={service} near={near} />
           </li>
         ))}
       </ul>
