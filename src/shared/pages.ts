@@ -9,6 +9,7 @@ import type { Category, ServiceType } from './catalogue.js';
 import type { MemberProfile } from './members.js';
 import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from './reviews.js';
 import type { BrowseQuery, BrowseResult, ListingDistance, RelatedServices, Service } from './services.js';
+import type { UnavailableListing } from './unavailable-texts.js';
 
 /** The id of the element the server writes the dehydrated query cache into (JSON, which the CSP lets be). */
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
@@ -24,6 +25,8 @@ export interface PageDataRefusal {
   status: number;
   message: string;
   code: ErrorCode;
+  /** A listing that exists but may not be seen: why, and its category (decision 069). */
+  unavailable?: UnavailableListing;
 }
 
 export function isPageDataRefusal(value: unknown): value is PageDataRefusal {
@@ -46,7 +49,7 @@ export interface PageDataSource {
   serviceTypes(categoryId: number): Promise<ServiceType[] | null>;
   /** GET /api/services?… (the first page) */
   browse(query: BrowseQuery): Promise<BrowseResult>;
-  /** GET /api/services/{id} */
+  /** GET /api/services/{id}; a listing that exists but may not be seen is a 404 refusal that says why (decision 069). */
   service(id: number): Promise<Service | null>;
   /** GET /api/services/{id}/distance?near=ZIP (decision 052): the listing page's distance from the reader's place. */
   listingDistance(id: number, near: string): Promise<ListingDistance | null>;

@@ -6,8 +6,11 @@ export interface HttpErrorOptions {
   /** Field name → message, for the form that sent the request; the code is then `validation_failed` unless named. */
   errors?: Record<string, string>;
   headers?: Record<string, string>;
-  /** More fields of the answer, for the few errors that carry more than words (a suspension's reason and appeal link). */
-  details?: Record<string, string | null>;
+  /**
+   * More fields of the answer, for the few errors that carry more than words (a suspension's reason and appeal link,
+   * why a listing may not be seen, decision 069); the route's response schema names them.
+   */
+  details?: Record<string, unknown>;
 }
 
 /** An error that becomes an HTTP answer `{ message, code, errors? }` with its status. */
@@ -15,7 +18,7 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
-  readonly details: Record<string, string | null> | undefined;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     readonly statusCode: number,

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../shared/error-codes.js';
+import { asUnavailableListing, type UnavailableListing } from '../../shared/unavailable-texts.js';
 
 /** The parts of the server's `{ message, code, errors? }` body besides the message. */
 export interface ApiErrorDetails {
@@ -8,6 +9,8 @@ export interface ApiErrorDetails {
   suspension?: { reason: string | null; appealUrl: string | null };
   /** REQUIRE_ADMIN_2FA's refusal (decision 061): set a second factor up, or sign in again with the one there is. */
   secondFactor?: 'set_up' | 'sign_in_again';
+  /** GET /api/services/{id}'s 404 for a listing that exists but may not be seen: why, and its category (decision 069). */
+  unavailable?: UnavailableListing;
 }
 
 /**
@@ -21,6 +24,7 @@ export class ApiError extends Error {
   readonly errors: Record<string, string> | undefined;
   readonly suspension: ApiErrorDetails['suspension'];
   readonly secondFactor: ApiErrorDetails['secondFactor'];
+  readonly unavailable: ApiErrorDetails['unavailable'];
   readonly fromServer: boolean;
 
   constructor(status: number, message: string, details?: ApiErrorDetails) {
@@ -31,6 +35,7 @@ export class ApiError extends Error {
     this.errors = details?.errors;
     this.suspension = details?.suspension;
     this.secondFactor = details?.secondFactor;
+    this.unavailable = details?.unavailable;
     this.fromServer = details !== undefined;
   }
 }
@@ -38,7 +43,7 @@ export class ApiError extends Error {
 /** A server's error body, checked by hand rather than with the shared zod schema so zod stays out of the entry bundle. */
 export function errorDetails(value: unknown): { message: string; details: ApiErrorDetails } | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { message, code, errors, reason, appealUrl, secondFactor } = value as Record<string, unknown>;
+  const { message, code, errors, reason, appealUrl, secondFactor, unavailable } = value as Record<string, unknown>;
   if (typeof message !== 'string') return null;
   const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -48,6 +53,7 @@ export function errorDetails(value: unknown): { message: string; details: ApiErr
       errors: typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : undefined,
       ...((reason !== undefined || appealUrl !== undefined) && { suspension: { reason: textOrNull(reason), appealUrl: textOrNull(appealUrl) } }),
       ...((secondFactor === 'set_up' || secondFactor === 'sign_in_again') && { secondFactor }),
+      ...(unavailable !== undefined && { unavailable: asUnavailableListing(unavailable) }),
     },
   };
 }

@@ -5,11 +5,32 @@ import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
 import { createListing } from '#test/helpers/listings.js';
 import { services } from '../../db/schema.js';
-import { isPublicListing, listingAccess, type ListingFacts } from './access.js';
+import { isPublicListing, listingAccess, type ListingFacts, unavailableReason } from './access.js';
 
 const OWNER = 'owner-id';
 const facts = (over: Partial<ListingFacts>): ListingFacts => ({ userId: OWNER, deletedAt: null, isActive: true, ownerBanned: false, expired: false, ...over });
 const DELETED = new Date('2026-01-01T00:00:00Z');
+
+describe("what a listing's page tells a reader who may not see it (decision 069)", () => {
+  const told = (over: Partial<ListingFacts>, viewer: string | null = 'someone-else') => unavailableReason(listingAccess(facts(over), viewer));
+
+  it('says deleted or expired as such, and only hidden for a pause or a suspended owner, whatever else holds', () => {
+    expect(told({ deletedAt: DELETED })).toBe('deleted');
+    expect(told({ expired: true })).toBe('expired');
+    expect(told({ expired: true, deletedAt: DELETED })).toBe('expired');
+    expect(told({ isActive: false })).toBe('hidden');
+    expect(told({ isActive: false, deletedAt: DELETED })).toBe('hidden');
+    expect(told({ isActive: false, expired: true })).toBe('hidden');
+    expect(told({ ownerBanned: true, expired: true })).toBe('hidden');
+    expect(told({ ownerBanned: true, deletedAt: DELETED }, null)).toBe('hidden');
+  });
+
+  it('says nothing of a listing the reader may see, nor of one that does not exist', () => {
+    expect(told({})).toBeUndefined();
+    expect(told({ isActive: false, deletedAt: DELETED }, OWNER)).toBeUndefined();
+    expect(unavailableReason(listingAccess(undefined, null))).toBeUndefined();
+  });
+});
 
 describe('the listing access policy', () => {
   it('answers missing for no listing, to anyone', () => {

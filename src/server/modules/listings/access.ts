@@ -1,3 +1,4 @@
+import type { UnavailableReason } from '#shared/unavailable-texts.js';
 import { publicListing, services } from '../../db/schema.js';
 
 /** What decides who may see and act on a listing. */
@@ -41,6 +42,25 @@ export function listingAccess(listing: ListingFacts | undefined, viewerId: strin
 
 /** Whoever asks may look at it: their own, or public. */
 export const mayView = (access: ListingAccess) => access.reason === 'own' || access.reason === 'visible';
+
+/**
+ * What a listing's page tells a reader who may not see a listing that exists (decision 069): that its owner deleted
+ * it, that it expired, or only that it is no longer available (paused, its owner suspended); undefined when they may
+ * see it or it does not exist. Hidden outranks deleted here as everywhere.
+ */
+export function unavailableReason(access: ListingAccess): UnavailableReason | undefined {
+  switch (access.reason) {
+    case 'deleted':
+      return 'deleted';
+    case 'expired':
+      return 'expired';
+    case 'paused':
+    case 'banned-owner':
+      return 'hidden';
+    default:
+      return undefined;
+  }
+}
 
 /** Others can see it, or could until it was deleted: a refusal may then say it was deleted. */
 export const seenByOthers = (access: ListingAccess) => access.reason === 'visible' || access.reason === 'deleted';

@@ -19,6 +19,7 @@ import {
 } from '#shared/services.js';
 import { listingActiveBodySchema } from '#shared/listing-active.js';
 import { EXPIRY_TEXTS, listingRenewalSchema, renewalBodySchema, renewalQuerySchema } from '#shared/listing-expiry.js';
+import { listingRefusalSchema } from '#shared/unavailable.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { RateLimit } from '../../lib/rate-limit.js';
 import { JsonText } from '../../lib/serializer.js';
@@ -58,7 +59,8 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ services: ListingsService; 
     return reply.send(new JsonText(json) as never);
   });
 
-  app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors } } }, (request) =>
+  // A listing that exists but may not be seen answers 404 with why and its category (decision 069).
+  app.get('/api/services/:id', { schema: { params: idParams, response: { 200: serviceSchema, ...errors, 404: listingRefusalSchema } } }, (request) =>
     services.get(request.params.id, request.session?.user ?? null),
   );
 

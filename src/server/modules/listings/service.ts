@@ -14,7 +14,7 @@ import { cardJson, createListingCards, type ListingCards } from './cards.js';
 import { presentService } from './presenter.js';
 import { createPublicPageCache, type PublicPageCache } from './public-pages.js';
 import type { BrowseFilter, ListingRecord, PageRow, ListingsRepository } from './repository.js';
-import { type ListingAccess, listingAccess, mayView, seenByOthers } from './access.js';
+import { type ListingAccess, listingAccess, mayView, seenByOthers, unavailableReason } from './access.js';
 import { createListingExpiry, type ExpirySettings } from './expiry.js';
 import { createExpiryRepository } from './expiry-repository.js';
 import { createListingPageRevisions } from './page-revision.js';
@@ -210,12 +210,17 @@ export function createListingsService(deps: {
   }
 
   return {
+    /**
+     * The listing as its reader may see it. A listing that exists but may not be seen is refused with why and its
+     * category (decision 069), as far as the access policy lets the reader know: `hidden` outranks `deleted`.
+     */
     async get(id: number, viewer: Viewer | null) {
       const record = await load(id, viewer);
       const { service, owner } = record;
       const access = listingAccess({ ...service, ownerBanned: owner.isBanned }, viewer?.id ?? null);
       // Nor does anyone see a listing of a member they blocked (decision 045).
-      if (!mayView(access) || record.ownerBlocked) throw notFound(SERVICE_MESSAGES.notFound);
+      const reason = record.ownerBlocked && access.reason !== 'own' ? 'hidden' : unavailableReason(access);
+      if (reason) throw notFound(SERVICE_MESSAGES.notFound, { details: { unavailable: { reason, category: record.category } } });
       return presentOne(record, viewer?.id ?? null);
     },
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { userSchema } from '#shared/auth.js';
 import { categorySchema, serviceTypeSchema } from '#shared/catalogue.js';
 import type { PageDataRefusal, PageDataSource } from '#shared/pages.js';
+import { asUnavailableListing } from '#shared/unavailable-texts.js';
 import { memberListingsQuerySchema, memberProfileSchema, usernameParamsSchema } from '#shared/members.js';
 import { ratingStatsSchema, receivedReviewsPageSchema, receivedReviewsQuerySchema, REVIEWS_PAGE_SIZE, reviewSchema } from '#shared/reviews.js';
 import {
@@ -93,8 +94,19 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
 
 function refusal(error: unknown): unknown {
   if (!(error instanceof HttpError) || error.statusCode >= 500) return error;
-  const answer: PageDataRefusal = { status: error.statusCode, message: error.message, code: error.code };
+  const unavailable = asUnavailableListing(error.details?.unavailable);
+  const answer: PageDataRefusal = { status: error.statusCode, message: error.message, code: error.code, ...(unavailable && { unavailable }) };
   return answer;
+}
+
+/** A listing's read: a 404 that says why the listing may not be seen is the refusal its page shows (decision 069). */
+async function listingOrNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404 && error.details?.unavailable === undefined) return null;
+    throw refusal(error);
+  }
 }
 
 /**
@@ -139,7 +151,7 @@ export function pageData(reads: PageReads, visitor: PageVisitor | null, onRead: 
     },
     service: (id) => {
       listing(id);
-      return orNull(async () => {
+      return listingOrNull(async () => {
         const service = asService(await reads.listings.get(id, viewer));
         seen.set(id, service);
         return service;

@@ -1,6 +1,7 @@
 // engines: both — a remembered page is checked against revisions that each engine's triggers move (migrations 0013, 0014, 0020)
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '#shared/messaging.js';
@@ -8,6 +9,7 @@ import type { Completion } from '#shared/reviews.js';
 import type { Service } from '#shared/services.js';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
+import { services } from '../../db/schema.js';
 import { ADMIN_EMAIL, openTestDatabase, sourcePageRenderer, testConfig, type TestApp } from '#test/helpers/app.js';
 import { markEmailVerified, signUp, signUpAdministrator, type SignedUp } from '#test/helpers/factories.js';
 import { createListing } from '#test/helpers/listings.js';
@@ -60,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
 
 /** A visit to a page, and whether the app rendered it for this visit (else it sent a remembered render). */
@@ -77,6 +79,9 @@ async function edit(owner: SignedUp, listing: Service, changes: Partial<Service>
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Service>();
 }
+
+/** What a paused listing, a suspended owner's and a blocked owner's say to others (decision 069). */
+const NO_LONGER_AVAILABLE = 'This listing is no longer available';
 
 /** A word no other test uses, in a title. */
 const marker = () => `zq${randomBytes(4).toString('hex')}`;
@@ -120,7 +125,10 @@ describe("a signed-out visitor's listing page, remembered at its revision", () =
     const paused = await edit(owner, listing, { isActive: false });
     const hidden = await visit(url);
     expect(hidden).toMatchObject({ status: 404, rendered: true });
+    expect(hidden.body).toContain(NO_LONGER_AVAILABLE);
     expect(hidden.body).not.toContain(listing.title);
+    // The page that says so is remembered too, at the paused listing's revision.
+    expect(await visit(url)).toMatchObject({ status: 404, rendered: false, body: hidden.body });
     // The owner, signed in, sees their paused listing: never the signed-out render.
     expect(await visit(url, owner.cookie)).toMatchObject({ status: 200, rendered: true, cacheControl: 'private, no-store' });
     await edit(owner, paused, { isActive: true });
@@ -134,6 +142,7 @@ describe("a signed-out visitor's listing page, remembered at its revision", () =
     expect((await call('POST', `/api/admin/users/${owner.user.id}/ban`, admin.cookie)).statusCode).toBe(200);
     const hidden = await visit(url);
     expect(hidden).toMatchObject({ status: 404, rendered: true });
+    expect(hidden.body).toContain(NO_LONGER_AVAILABLE);
     expect(hidden.body).not.toContain(listing.title);
     expect((await call('POST', `/api/admin/users/${owner.user.id}/unban`, admin.cookie)).statusCode).toBe(200);
     expect(await visit(url)).toMatchObject({ status: 200, rendered: true });
@@ -199,9 +208,36 @@ describe("a signed-out visitor's listing page, remembered at its revision", () =
     expect((await call('POST', `/api/users/${owner.user.id}/block`, reader.cookie)).statusCode).toBe(204);
     const blocked = await visit(url, reader.cookie);
     expect(blocked).toMatchObject({ status: 404, rendered: true, cacheControl: 'private, no-store' });
+    expect(blocked.body).toContain(NO_LONGER_AVAILABLE);
     expect(blocked.body).not.toContain(listing.title);
     // Signed out, the page is still the remembered one: a block is the reader's alone.
     expect(await visit(url)).toMatchObject({ status: 200, rendered: false, body: first.body });
+  });
+
+  it("answers a delete with 'removed by its owner' at once, and the listing again once restored", async () => {
+    const { owner, listing, url } = await visitedListing();
+    expect((await call('DELETE', `/api/services/${listing.id}`, owner.cookie)).statusCode).toBe(200);
+    const removed = await visit(url);
+    expect(removed).toMatchObject({ status: 404, rendered: true });
+    expect(removed.body).toContain('This listing was removed by its owner');
+    expect(removed.body).not.toContain(listing.title);
+    expect(await visit(url)).toMatchObject({ status: 404, rendered: false, body: removed.body });
+    expect((await call('POST', `/api/services/${listing.id}/restore`, owner.cookie)).statusCode).toBe(200);
+    const restored = await visit(url);
+    expect(restored).toMatchObject({ status: 200, rendered: true });
+    expect(restored.body).toContain(listing.title);
+  });
+
+  it("answers an expiry with 'has expired' at once, and the listing again once renewed", async () => {
+    const { owner, listing, url } = await visitedListing();
+    // What the expiry sweep writes once the listing's day has passed (decision 051).
+    await t.database.db.update(services).set({ expired: true }).where(eq(services.id, listing.id));
+    const expired = await visit(url);
+    expect(expired).toMatchObject({ status: 404, rendered: true });
+    expect(expired.body).toContain('This listing has expired');
+    expect(expired.body).not.toContain(listing.title);
+    expect((await call('POST', `/api/services/${listing.id}/renew`, owner.cookie)).statusCode).toBe(200);
+    expect(await visit(url)).toMatchObject({ status: 200, rendered: true });
   });
 
   it('remembers the not-found page of an address with no listing until a listing takes it', async () => {

@@ -98,7 +98,7 @@ describe('a listing page', () => {
     expect(res.body.match(/<\/script>/g)?.length).toBe(res.body.match(/<script[ >]/g)?.length);
   });
 
-  it('answers 404 with the not-found page to everyone but the owner once paused, deleted or its owner banned', async () => {
+  it('answers 404 with why (decision 069) to everyone but the owner once paused, deleted or its owner banned', async () => {
     const paused = (await createListing(t, owner.cookie, { title: 'Paused piano lessons' })).id;
     await t.database.db.update(services).set({ isActive: false }).where(eq(services.id, paused));
     const deleted = (await createListing(t, owner.cookie, { title: 'Deleted piano lessons' })).id;
@@ -107,11 +107,16 @@ describe('a listing page', () => {
     const bannedListing = (await createListing(t, banned.cookie, { title: 'Banned piano lessons' })).id;
     await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.user.id));
 
-    for (const hidden of [paused, deleted, bannedListing]) {
+    const words = new Map([
+      [paused, 'This listing is no longer available'],
+      [deleted, 'This listing was removed by its owner'],
+      [bannedListing, 'This listing is no longer available'],
+    ]);
+    for (const [hidden, said] of words) {
       for (const cookie of [undefined, other.cookie]) {
         const res = await page(`/services/${hidden}`, cookie);
         expect(res.statusCode, `listing ${hidden}`).toBe(404);
-        expect(read(res.body).root).toContain('404 Page Not Found');
+        expect(read(res.body).root).toContain(said);
         expect(read(res.body).meta('robots')).toBe('noindex');
         // Nothing of the listing: not its title, not in the page's state.
         expect(res.body).not.toContain('piano lessons');
@@ -121,7 +126,7 @@ describe('a listing page', () => {
       const res = await page(`/services/${own}`, owner.cookie);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(read(res.body).root).not.toContain('404 Page Not Found');
+      expect(read(res.body).root).not.toContain(words.get(own));
     }
   });
 
@@ -180,12 +185,15 @@ describe("a member's page (decision 049)", () => {
     expect(res.body).not.toContain(owner.email);
   });
 
-  it('answers 404 with the not-found page for an unknown, deleted or banned member', async () => {
-    for (const path of ['/members/nobody_by_that_name', '/members/%00', `/members/${'x'.repeat(300)}`]) {
+  it("answers 404 for an unknown, deleted or banned member, whose page is not available (decision 069), and for a name no account could have", async () => {
+    for (const path of ['/members/%00', `/members/${'x'.repeat(300)}`]) {
       const res = await page(path);
       expect(res.statusCode, path).toBe(404);
       expect(read(res.body).root, path).toContain('404 Page Not Found');
     }
+    const unknown = await page('/members/nobody_by_that_name');
+    expect(unknown.statusCode).toBe(404);
+    expect(read(unknown.body).root).toContain('This member&#x27;s page is not available');
     const banned = await signUp(t.app, { username: `banned${Date.now() % 100000}` });
     await t.database.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.user.id));
     expect((await page(`/members/${banned.user.username}`)).statusCode).toBe(404);

@@ -35,4 +35,16 @@ describe("a server render's query cache, sent with the page and hydrated (decisi
     expect(refused.state.error).toMatchObject({ status: 404, message: 'Service not found', code: 'not_found' });
     expect(refused.state.fetchStatus).toBe('idle');
   });
+
+  it("carries why a listing may not be seen (decision 069), so the browser shows the server's page", () => {
+    const category = { id: 1, name: 'Tutoring', slug: 'tutoring', color: '#4F46E5' };
+    const server = new QueryClient();
+    const error = new ApiError(404, 'Service not found', { code: 'not_found', unavailable: { reason: 'deleted', category } });
+    server.getQueryCache().build(server, { queryKey: ['services', 'detail', 9] }).setState({ status: 'error', error, errorUpdateCount: 1 });
+    const browser = new QueryClient();
+    hydrateFromPage(browser, JSON.parse(JSON.stringify(dehydrateForPage(server))) as SentPageState);
+    const hydrated = browser.getQueryState(['services', 'detail', 9])?.error;
+    expect(hydrated).toBeInstanceOf(ApiError);
+    expect((hydrated as ApiError).unavailable).toEqual({ reason: 'deleted', category });
+  });
 });

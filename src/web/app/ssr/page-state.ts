@@ -58,7 +58,7 @@ export function dehydrateForPage(queryClient: QueryClient): SentPageState {
       }
       const { error } = state;
       if (error instanceof ApiError) {
-        const apiError: SentError = { apiError: { status: error.status, message: error.message, code: error.code, errors: error.errors } };
+        const apiError: SentError = { apiError: { status: error.status, message: error.message, code: error.code, errors: error.errors, unavailable: error.unavailable } };
         sent.error = apiError;
       }
       return { queryKey, state: sent as Partial<QueryState>, ...(meta && { meta }), ...(queryType && { queryType }) };

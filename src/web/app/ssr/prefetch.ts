@@ -23,7 +23,7 @@ async function read<T>(call: () => Promise<T | null>): Promise<T> {
   try {
     value = await call();
   } catch (error) {
-    throw isPageDataRefusal(error) ? new ApiError(error.status, error.message, { code: error.code }) : error;
+    throw isPageDataRefusal(error) ? new ApiError(error.status, error.message, { code: error.code, unavailable: error.unavailable }) : error;
   }
   if (value === null) throw new ApiError(404, 'Service not found', { code: 'not_found' });
   return value;

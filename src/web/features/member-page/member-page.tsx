@@ -1,12 +1,15 @@
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { type MemberProfile } from '#shared/members.js';
+import { UNAVAILABLE_TEXTS } from '#shared/unavailable-texts.js';
+import { CircleAlert } from '#web/components/icons/index.js';
 import { Button } from '#web/components/ui/button.js';
 import { PageSpinner } from '#web/components/ui/spinner.js';
+import { paths } from '#web/core/paths.js';
 import { ApiError } from '#web/lib/api.js';
 import { formatDay, useTimeZone } from '#web/lib/dates.js';
 import { SITE_NAME } from '#web/lib/site.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
-import { NotFoundPage } from '../not-found/index.js';
+import { NotFoundPage, UnavailablePage } from '../not-found/index.js';
 import { useMember } from './api/get-member.js';
 import { MemberListings, MemberReviews } from './components/member-lists.js';
 import { MemberSummary } from './components/member-summary.js';
@@ -20,14 +23,17 @@ function description(member: MemberProfile, timeZone: string): string {
 
 /**
  * A member's page (decision 049): who they are, their figures, their listings and the reviews they received, with
- * Report and Block for a signed-in neighbour. An unknown, deleted or banned member is the not-found screen.
+ * Report and Block for a signed-in neighbour. An unknown, deleted or banned member's page says it is not available.
  */
 export default function MemberPage() {
   const { username = '' } = useParams<{ username: string }>();
   const query = useMember(username);
   if (query.isPending) return <PageSpinner label="Loading member" />;
   if (query.isError) {
-    if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundPage />;
+    // No member shown by that name: unknown, deleted (whose name is erased, so never told from unknown) or suspended,
+    // alike (decision 069). A name no account could have is the not-found screen.
+    if (query.error instanceof ApiError && query.error.status === 404) return <MemberUnavailable />;
+    if (query.error instanceof ApiError && query.error.status === 400) return <NotFoundPage />;
     return (
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
         <p className="font-medium">This member's page could not be loaded.</p>
@@ -54,5 +60,15 @@ function Member({ member }: { member: MemberProfile }) {
       <MemberListings member={member} />
       <MemberReviews member={member} />
     </div>
+  );
+}
+
+function MemberUnavailable() {
+  return (
+    <UnavailablePage icon={CircleAlert} heading={UNAVAILABLE_TEXTS.memberHeading} description={UNAVAILABLE_TEXTS.memberBody}>
+      <Button asChild>
+        <Link href={paths.services}>{UNAVAILABLE_TEXTS.browseListings}</Link>
+      </Button>
+    </UnavailablePage>
   );
 }

@@ -27,6 +27,7 @@ import { ExpiryNotice } from '../components/listing-expiry.js';
 import { OwnerMenu } from '../components/owner-menu.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { RelatedListings } from '../components/related-listings.js';
+import { UnavailableListing } from '../components/unavailable-listing.js';
 import { listingId } from './listing-id.js';
 import { referenceZip } from './reference-zip.js';
 import { listingStructuredData } from './structured-data.js';
@@ -45,7 +46,7 @@ function summary(text: string, max = META_DESCRIPTION_CHARS): string {
 
 /**
  * A listing's own page (decision 042): everything its card shows and what the card has no room for. An address that
- * names no listing, or one this person may not see (the API answers 404), shows the not-found screen.
+ * names no listing shows the not-found screen; one this person may not see, why (decision 069).
  */
 export default function ServicePage() {
   const id = listingId(useParams<{ id: string }>().id);
@@ -53,6 +54,8 @@ export default function ServicePage() {
   if (id === null) return <NotFoundPage />;
   if (query.isPending) return <PageSpinner label="Loading service" />;
   if (query.isError) {
+    // A listing that is there but may not be seen says why (decision 069); an id that names none is the not-found screen.
+    if (query.error instanceof ApiError && query.error.status === 404 && query.error.unavailable) return <UnavailableListing listing={query.error.unavailable} />;
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) return <NotFoundPage />;
     return (
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
