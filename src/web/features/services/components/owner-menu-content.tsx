@@ -16,17 +16,22 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { toast } from '#web/components/ui/use-toast.js';
 import { useFirstItemFocus } from '#web/lib/on-demand.js';
 import { useDeleteService } from '../api/delete-service.js';
-import { useRestoreService } from '../api/restore-service.js';
 import { OwnerMenuButton, type OwnedListing } from './owner-menu-button.js';
+import { offersPauseOrResume, usePauseOrResume, useRestoreListing } from './owner-actions.js';
 
-/** The owner's menu once its code is here (owner-menu.tsx): its button, and Edit, Share, Delete (after a confirmation) and Restore. */
+/**
+ * The owner's menu once its code is here (owner-menu.tsx): its button, and Edit, Pause or Resume (decision 070), Share,
+ * Delete (after a confirmation) and Restore.
+ */
 export default function OwnerMenuContent({ service, withKeyboard = false }: { service: OwnedListing; withKeyboard?: boolean }) {
   const firstItemMenu = useFirstItemFocus(withKeyboard);
   const [confirming, setConfirming] = useState(false);
   // The dialog opens from a menu item that is gone once the menu closes: focus goes back to the menu button.
   const trigger = useRef<HTMLButtonElement>(null);
   const deleteService = useDeleteService();
-  const restoreService = useRestoreService();
+  const restoreService = useRestoreListing(service);
+  const pauseOrResume = usePauseOrResume(service);
+  const PauseOrResumeIcon = pauseOrResume.icon;
   const deleted = service.deletedAt !== null;
 
   function onDelete() {
@@ -39,13 +44,6 @@ export default function OwnerMenuContent({ service, withKeyboard = false }: { se
     });
   }
 
-  function onRestore() {
-    restoreService.mutate(service.id, {
-      onSuccess: () => toast({ title: 'Service restored' }),
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to restore the service. Please try again.' }),
-    });
-  }
-
   return (
     <>
       {/* Not modal: a modal menu would still hold the focus trap when the confirmation dialog opens from it. */}
@@ -55,7 +53,7 @@ export default function OwnerMenuContent({ service, withKeyboard = false }: { se
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" ref={firstItemMenu}>
           {deleted ? (
-            <DropdownMenuItem onSelect={onRestore} disabled={restoreService.isPending}>
+            <DropdownMenuItem onSelect={restoreService.run} disabled={restoreService.pending}>
               <RotateCcw aria-hidden="true" />
               Restore
             </DropdownMenuItem>
@@ -67,6 +65,12 @@ export default function OwnerMenuContent({ service, withKeyboard = false }: { se
                   Edit
                 </Link>
               </DropdownMenuItem>
+              {offersPauseOrResume(service) && (
+                <DropdownMenuItem onSelect={pauseOrResume.run} disabled={pauseOrResume.pending}>
+                  <PauseOrResumeIcon aria-hidden="true" />
+                  {pauseOrResume.label}
+                </DropdownMenuItem>
+              )}
               {/* Only a public listing: others cannot open a paused or expired one. */}
               {service.isActive && !service.expired && <ShareMenuItem service={service} />}
               <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive focus:text-destructive">

@@ -25,6 +25,7 @@ import { useServiceTypes } from '../api/get-service-types.js';
 import { LikeOrCount } from '../components/like-button.js';
 import { ExpiryNotice } from '../components/listing-expiry.js';
 import { OwnerMenu } from '../components/owner-menu.js';
+import { OwnerPanel } from '../components/owner-panel.js';
 import { PhotoGallery } from '../components/photo-gallery.js';
 import { RelatedListings } from '../components/related-listings.js';
 import { UnavailableListing } from '../components/unavailable-listing.js';
@@ -113,12 +114,13 @@ function Listing({ service }: { service: Service }) {
               {deleted
                 ? 'Only you can see this listing: it was deleted. Restore it from the menu to show it again.'
                 : expired
-                  ? `Only you can see this listing: it has expired. Renew it to show it again${paused ? ', and resume it from Edit' : ''}.`
+                  ? `Only you can see this listing: it has expired. Renew it to show it again${paused ? ', then resume it' : ''}.`
                   : 'Only you can see this listing while it is paused.'}
             </p>
           )}
           {/* When it expires (within the week) or expired, and 'Renew', for the owner only (decision 051). */}
           {own && <ExpiryNotice service={service} className="sm:max-w-md" />}
+          {own && <OwnerPanel service={service} />}
         </header>
 
         {/* On a phone the price and the buttons come right after the photos; on a wide screen they sit beside them. */}
@@ -173,7 +175,7 @@ function Listing({ service }: { service: Service }) {
                 {/* Nobody messages their own listing, nor a paused or deleted one. */}
                 {!own && service.isActive && !deleted && <MessageButton service={service} />}
                 {/* Only a public listing is worth a link: nobody else can open a paused, expired or deleted one. */}
-                {service.isActive && !deleted && !expired && <ShareButton service={service} />}
+                {!own && service.isActive && !deleted && !expired && <ShareButton service={service} />}
                 <div className="ml-auto">{own ? <OwnerMenu service={service} /> : <ReportMenu service={service} />}</div>
               </div>
             </div>
