@@ -31,6 +31,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // schema has no effect but the schema, so one a page does not use is left out, and zod with it: only the
           // forms, loaded when opened, bring it (decision 068). `config(…)` in input.ts is not `z.`, so it stays.
           treeshake: { manualPureFunctions: [...ZOD_BUILDERS] },
+          // Everything the entry loads before any page is one file (decision 073): left to itself the bundler cut it
+          // into some ten, the modules a page's chunk shares with the entry (React's JSX runtime, TanStack Query, the
+          // API client) each a file of their own, every one a request a phone waits a round trip for.
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
         },
       },
   ssr: { noExternal: true },
