@@ -80,7 +80,7 @@ test('a member blocks a neighbour from their conversation: the message box gives
   await expect(page.getByRole('article', { name: mine.title })).toBeVisible();
   await expect(page.getByRole('article', { name: theirs.title })).toHaveCount(0);
   await page.goto(`/services/${theirs.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'This listing is no longer available' })).toBeVisible();
 
   // The profile lists the block; Unblock ends it.
   await page.goto('/profile');

@@ -112,7 +112,7 @@ test("an expired listing is hidden from others, shows in My Services as 'Expired
   const soon = await createListingWithApi(page, { title: `Bike repairs ${uniqueWord()}` });
   consoleGuard.allowFailedRequest('GET', `/services/${listing.id}`, 404);
   await otherPage.goto(`/services/${listing.id}`);
-  await expect(otherPage.getByRole('heading', { name: '404 Page Not Found', level: 1 })).toBeVisible();
+  await expect(otherPage.getByRole('heading', { name: 'This listing has expired', level: 1 })).toBeVisible();
 
   // Its own page says so, with Renew, to the owner only.
   await page.goto(`/services/${listing.id}`);

@@ -119,8 +119,8 @@ test('a paused listing is not found by another member, and shown dimmed to its o
   allowNotFound(consoleGuard, `/services/${listing.id}`);
 
   await otherPage.goto(`/services/${listing.id}`);
-  await expect(otherPage.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
-  await expect(otherPage.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // Said in people's words (decision 069); e2e/unavailable-pages.spec.ts follows 'Browse similar listings'.
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'This listing is no longer available' })).toBeVisible();
   await expect(otherPage.getByText(listing.title)).toHaveCount(0);
 
   await page.goto(`/services/${listing.id}`);
