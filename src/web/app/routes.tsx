@@ -1,7 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
-import HomePage from '../features/home/home-page.js';
 import { showToastLeftForThisLoad } from '../lib/toast-after-load.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { paths, routePatterns } from '../core/paths.js';
@@ -9,7 +8,8 @@ import type { PrefetchName } from './ssr/prefetch.js';
 import { lazyPage } from './stale-chunks.js';
 import { TermsGate } from './terms-gate.js';
 
-// Every page but Home loads on demand so the entry bundle stays small.
+// Every page loads on demand so the entry bundle stays small; Home too, since its listings bring the card (decision 072).
+const HomePage = lazyPage(() => import('../features/home/home-page.js'));
 const AboutPage = lazyPage(() => import('../features/about/about-page.js'));
 const TermsPage = lazyPage(() => import('../features/terms/terms-page.js'));
 const AcceptTermsPage = lazyPage(() => import('../features/terms/accept-terms-page.js'));
@@ -49,7 +49,7 @@ export interface PageRoute {
 }
 
 export const pageRoutes: PageRoute[] = [
-  { path: paths.home, component: HomePage, server: { prefetch: 'categories' } },
+  { path: paths.home, component: HomePage, server: { module: 'features/home/home-page.tsx', prefetch: 'home' } },
   { path: paths.services, component: BrowsePage, server: { module: 'features/services/pages/browse-page.tsx', prefetch: 'browse' } },
   { path: routePatterns.service, component: ServicePage, server: { module: 'features/services/pages/service-page.tsx', prefetch: 'listing' } },
   { path: routePatterns.member, component: MemberPage, server: { module: 'features/member-page/member-page.tsx', prefetch: 'member' } },

@@ -1,8 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { isPageDataRefusal, type PageDataSource } from '#shared/pages.js';
 import type { MemberProfile } from '#shared/members.js';
-import type { Service } from '#shared/services.js';
+import type { BrowseResult, Service } from '#shared/services.js';
 import { categoriesQueryKey } from '../../features/categories/index.js';
+import { newestListingsKey, newestListingsQuery } from '../../features/home/index.js';
 import { browseQuery, listingId, readBrowseParams, referenceZip, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
 import { ApiError } from '../../lib/api.js';
 import { memberKeys, reviewKeys, serviceKeys } from '../../core/cache/index.js';
@@ -30,6 +31,24 @@ async function read<T>(call: () => Promise<T | null>): Promise<T> {
 }
 
 export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => read(() => data.categories()) });
+
+/**
+ * Home (decision 072): the categories, and the newest listings near the member's home ZIP, or anywhere for a visitor
+ * (the ZIP a visitor chose is known to their browser only) and when nothing is listed near the home ZIP.
+ */
+export const prefetchHome: Prefetch = async (context) => {
+  const { queryClient, data } = context;
+  const newest = (near: string | null) =>
+    queryClient.prefetchInfiniteQuery({
+      queryKey: newestListingsKey(near),
+      queryFn: () => read(() => data.browse(newestListingsQuery(near))),
+      initialPageParam: null as string | null,
+    });
+  const near = data.currentUser?.homeZip ?? null;
+  await Promise.all([prefetchCategories(context), newest(near)]);
+  const nearby = queryClient.getQueryData<InfiniteData<BrowseResult>>(newestListingsKey(near));
+  if (near !== null && nearby?.pages[0]?.services.length === 0) await newest(null);
+};
 
 /** The browse page: the categories (its tiles and filter) and the first page of results for the address's filters. */
 export const prefetchBrowse: Prefetch = async (context) => {
@@ -91,7 +110,7 @@ export const prefetchMemberPage: Prefetch = async ({ queryClient, data, params }
 
 /** Each public page's prefetch, by the name its route gives (routes.tsx). */
 export const prefetches = {
-  categories: prefetchCategories,
+  home: prefetchHome,
   browse: prefetchBrowse,
   listing: prefetchListingPage,
   member: prefetchMemberPage,

@@ -5,6 +5,7 @@ import { CategoryGrid } from './category-grid.js';
 import { ClosingCallToAction } from './closing-call-to-action.js';
 import { Hero } from './hero.js';
 import { HowItWorks } from './how-it-works.js';
+import { NewestListings } from './newest-listings.js';
 
 export default function HomePage() {
   usePageMeta(
@@ -17,6 +18,7 @@ export default function HomePage() {
   return (
     <>
       <Hero signedIn={signedIn} />
+      <NewestListings />
       <CategoryGrid />
       <HowItWorks />
       <ClosingCallToAction signedIn={signedIn} />

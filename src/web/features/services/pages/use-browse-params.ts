@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { NEAR_ANYWHERE, RADIUS_CHOICES_MILES } from '#shared/service-texts.js';
 import type { ServiceFilters } from '#web/core/cache/index.js';
+import { rememberChosenZip } from '#web/lib/chosen-zip.js';
 
 export type ListingTypeFilter = 'all-types' | 'offer' | 'request';
 
@@ -83,6 +84,8 @@ export function useBrowseParams(homeZip?: string | null) {
   }, [startsAtHome, homeZip]);
 
   function update(changes: Partial<BrowseParams>) {
+    // A place chosen here is where Home's newest listings are from next time (decision 072).
+    if ('near' in changes) rememberChosenZip(changes.near);
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
