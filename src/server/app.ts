@@ -230,7 +230,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
   const account = createAccountService({ db, sessions, users, mail: mailer, publicUrl: config.PUBLIC_URL, rateLimitScale: config.RATE_LIMIT_SCALE, passwords, accountEmails });
   const avatars = createAvatarService({ db, images });
   const passkeys = createPasskeyService({ db, publicUrl: config.PUBLIC_URL, suspension: sanctions });
-  const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings });
+  const reviews = createReviewsService({ db, repo: createReviewsRepository(db), listings, events: bus });
   const members = createMembersService({ db, repo: createMembersRepository(db), accounts: users, listings, reviews, adminEmails: config.ADMIN_EMAILS });
   const savedSearches = createSavedSearchesService({
     db,

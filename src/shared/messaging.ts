@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { serialId, text } from './input.js';
 import { SAFETY_FLAGS } from './safety-flags.js';
 import { BLOCK_STATES } from './members.js';
+import { completionSchema } from './reviews.js';
 import { CONTACT_SUBJECT_MAX, MESSAGE_MAX, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE, MESSAGING_TEXTS } from './messaging-limits.js';
 
 export * from './messaging-limits.js';
@@ -112,11 +113,14 @@ export const unreadCountSchema = z.object({ count: z.number() });
 /**
  * What GET /api/events pushes (server-sent events; the SSE `event:` field is the `type`):
  * a new message in one of the person's conversations (to the recipient and to the sender's tabs),
- * the person's new unread total, and a conversation read in another tab.
+ * the person's new unread total, a conversation read in another tab, and a job marked complete in one of the
+ * person's conversations (decision 071: to its two participants only, so the other side shows 'Completed' and its
+ * review prompt without a reload).
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: messageSchema }),
   z.object({ type: z.literal('unread'), count: z.number() }),
   z.object({ type: z.literal('read'), conversationId: z.number() }),
+  z.object({ type: z.literal('completed'), completion: completionSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveEvent } from '#shared/messaging.js';
 import type { CompleteService, CreateMemberReview, CreateReview, MemberReview, RatingStats, ReceivedReviewsPage, ReviewAbout, ReviewEligibility } from '#shared/reviews.js';
 import { averageOf, MEMBER_REVIEW_TEXTS, REVIEW_ERRORS } from '#shared/reviews.js';
 import type { Db } from '../../db/client.js';
@@ -25,10 +26,15 @@ const memberCursor = cursorCodec(z.object({ k: z.literal('member'), i: reviewId 
  */
 export type ReviewedListings = Pick<ListingsService, 'access' | 'addRating' | 'ratingCounters'>;
 
+/** What reviews need from the live events module. */
+export interface ReviewsEvents {
+  publish(userIds: string[], event: LiveEvent): Promise<void>;
+}
+
 const takesPart = (c: { participant1Id: string; participant2Id: string }, userId: string) => c.participant1Id === userId || c.participant2Id === userId;
 
-export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; listings: ReviewedListings }) {
-  const { db, repo, listings } = deps;
+export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; listings: ReviewedListings; events: ReviewsEvents }) {
+  const { db, repo, listings, events } = deps;
 
   async function loadService(id: number, viewer: Viewer | null) {
     const { listing, ...access } = await listings.access(id, viewer?.id ?? null);
@@ -50,8 +56,13 @@ export function createReviewsService(deps: { db: Db; repo: ReviewsRepository; li
       if (!(await repo.ownerHasWritten(conversation.id, service.userId))) throw conflict(REVIEW_ERRORS.ownerHasNotReplied, { code: 'no_reply_yet' });
       const inserted = await repo.insertCompletion({ serviceId, conversationId: conversation.id, completedBy: user.id });
       // Another request completed it between the look-up and the insert.
-      const completion = inserted ?? (await repo.findCompletionOfConversation(conversation.id))!;
-      return { created: inserted !== undefined, completion: presentCompletion(completion) };
+      const completion = presentCompletion(inserted ?? (await repo.findCompletionOfConversation(conversation.id))!);
+      // The conversation's two people, and no one else (decision 071): the other side's open chat shows 'Completed' and
+      // its review prompt at once, and the completer's other tabs follow. Other conversations about the same listing
+      // have their own completions and hear nothing. Only the request that stored it announces it; the insert has
+      // committed (no transaction here), and `publish` never rejects.
+      if (inserted) await events.publish([conversation.participant1Id, conversation.participant2Id], { type: 'completed', completion });
+      return { created: inserted !== undefined, completion };
     },
 
     async eligibility(user: Viewer, serviceId: number): Promise<ReviewEligibility> {

@@ -6,5 +6,5 @@
  */
 export { invalidateMemberQueries, memberKeys } from './members.js';
 export { messageKeys, patchCachedConversation } from './messages.js';
-export { invalidateReviewQueries, reviewKeys } from './reviews.js';
+export { invalidateReviewQueries, reviewKeys, showCompletion } from './reviews.js';
 export { invalidateServiceQueries, patchCachedService, serviceKeys, type ServiceFilters } from './services.js';

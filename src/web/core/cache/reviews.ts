@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Completion } from '#shared/reviews.js';
+import { messageKeys, patchCachedConversation } from './messages.js';
 
 export const reviewKeys = {
   all: ['reviews'] as const,
@@ -17,5 +19,19 @@ export async function invalidateReviewQueries(queryClient: QueryClient, serviceI
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: [...reviewKeys.all, serviceId] }),
     queryClient.invalidateQueries({ queryKey: [...reviewKeys.all, 'member'] }),
+  ]);
+}
+
+/**
+ * A job marked complete, by this tab or (through the live event, decision 071) by the other person: the conversation
+ * says 'Completed' at once, and its review prompt, the listing's and the owner's review of the member, is asked for again.
+ */
+export async function showCompletion(queryClient: QueryClient, completion: Completion): Promise<void> {
+  patchCachedConversation(queryClient, completion.conversationId, (c) =>
+    c.service && c.service.completedAt === null ? { ...c, service: { ...c.service, completedAt: completion.createdAt } } : c,
+  );
+  await Promise.all([
+    invalidateReviewQueries(queryClient, completion.serviceId),
+    queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true }),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { LiveEvent, Message } from '#shared/messaging.js';
+import type { Completion } from '#shared/reviews.js';
 import type { Connect } from './shared-stream.js';
 
 const EVENTS_URL = '/api/events';
@@ -28,12 +29,19 @@ function isMessage(value: unknown): value is Message {
   );
 }
 
+function isCompletion(value: unknown): value is Completion {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return typeof c.id === 'number' && typeof c.serviceId === 'number' && typeof c.conversationId === 'number' && typeof c.createdAt === 'string';
+}
+
 function toEvent(type: LiveEvent['type'], data: unknown): LiveEvent | null {
   const body = parse(data) as Record<string, unknown> | null;
   if (!body) return null;
   if (type === 'message' && isMessage(body.message)) return { type, message: body.message };
   if (type === 'unread' && typeof body.count === 'number') return { type, count: body.count };
   if (type === 'read' && typeof body.conversationId === 'number') return { type, conversationId: body.conversationId };
+  if (type === 'completed' && isCompletion(body.completion)) return { type, completion: body.completion };
   return null;
 }
 
@@ -58,7 +66,7 @@ export const connectEventSource: Connect = (emit) => {
       retryTimer = setTimeout(connect, retryDelay);
       retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
     };
-    for (const type of ['message', 'unread', 'read'] as const) {
+    for (const type of ['message', 'unread', 'read', 'completed'] as const) {
       stream.addEventListener(type, (event) => {
         const parsed = toEvent(type, event.data);
         if (parsed) emit({ kind: 'event', event: parsed });

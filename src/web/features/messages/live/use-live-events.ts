@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '#shared/messaging.js';
-import { messageKeys, patchCachedConversation } from '#web/core/cache/index.js';
+import { messageKeys, patchCachedConversation, showCompletion } from '#web/core/cache/index.js';
 import { currentUserQueryKey } from '#web/core/session/index.js';
 import { markConversationRead } from '../api/get-messages.js';
 import { appendCachedMessage } from '../api/message-cache.js';
@@ -15,8 +15,8 @@ function isViewing(queryClient: QueryClient, conversationId: number): boolean {
 
 /**
  * One server-sent event stream per browser while someone is signed in, shared by its tabs (decision 028): new
- * messages join the open chat and the conversation list, the unread badge follows the server's count, and a
- * conversation read in another tab is cleared here too. Each (re)connection re-reads what may have been missed.
+ * messages join the open chat and the conversation list, the unread badge follows the server's count, a
+ * conversation read in another tab is cleared here too, and a job the other person marked complete shows at once. Each (re)connection re-reads what may have been missed.
  */
 export function useLiveEvents(userId: string): void {
   const queryClient = useQueryClient();
@@ -64,6 +64,10 @@ export function useLiveEvents(userId: string): void {
         case 'read':
           patchCachedConversation(queryClient, event.conversationId, (c) => ({ ...c, unreadCount: 0 }));
           void queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true });
+          break;
+        case 'completed':
+          // The other person marked the job complete (decision 071): 'Completed' and the review prompt without a reload.
+          void showCompletion(queryClient, event.completion);
           break;
       }
     }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Completion } from '#shared/reviews.js';
-import { invalidateReviewQueries, messageKeys, patchCachedConversation } from '#web/core/cache/index.js';
+import { showCompletion } from '#web/core/cache/index.js';
 import { api } from '#web/lib/api.js';
 
 interface Variables {
@@ -17,15 +17,7 @@ export function useCompleteService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeService,
-    onSuccess: (completion) => {
-      // The button says 'Completed' at once; the list is read again in the background.
-      patchCachedConversation(queryClient, completion.conversationId, (c) =>
-        c.service ? { ...c, service: { ...c.service, completedAt: completion.createdAt } } : c,
-      );
-      return Promise.all([
-        invalidateReviewQueries(queryClient, completion.serviceId),
-        queryClient.invalidateQueries({ queryKey: messageKeys.conversations, exact: true }),
-      ]);
-    },
+    // The button says 'Completed' at once; the list is read again in the background.
+    onSuccess: (completion) => showCompletion(queryClient, completion),
   });
 }
