@@ -378,27 +378,34 @@ test.describe('reviews and reports', () => {
     const browse: AppPage = { name: 'browse', path: `/services?search=${encodeURIComponent(service.title)}`, heading: 'Browse Services', who: 'member' };
     const strip = page.getByRole('region', { name: 'Service' });
 
+    // The review form is in the dialog 'Leave a review' opens (decision 071).
+    const openReview = async () => {
+      await strip.getByRole('button', { name: 'Leave a review' }).click();
+      return page.getByRole('dialog', { name: `Review “${service.title}”` });
+    };
     // Until the member confirms their address, the form's place says so, with 'Resend' (decision 022).
     for (const theme of ['light', 'dark'] as const) {
       await showInTheme(page, chat, theme);
-      await expect(strip.getByText('Email not verified', { exact: true })).toBeVisible();
-      await expect(strip.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+      const dialog = await openReview();
+      await expect(dialog.getByText('Email not verified', { exact: true })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, review form's verified-email notice`, soft: true });
-      if (theme === 'light') await photographBothWidths(page, 'review-verify-notice');
+      if (theme === 'light') await photographWindow(page, 'review-verify-notice');
     }
     await verifyEmailWithApi(page);
 
     for (const theme of ['light', 'dark'] as const) {
       await showInTheme(page, chat, theme);
-      await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();
       await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
+      await openReview();
+      await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();
       await expectNoA11yViolations(page, { label: `${theme} theme, review form`, soft: true });
       if (theme === 'light') {
         // Filled in for the picture only: the page is left without sending it.
         const unsent = page.getByRole('form', { name: 'Leave a review' });
         await unsent.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) }).click();
         await unsent.getByRole('textbox', { name: 'Review (optional)' }).fill('Patient and kind with our beagle.');
-        await photographBothWidths(page, 'review-form');
+        await photographWindow(page, 'review-form');
       }
 
       await showInTheme(page, browse, theme);
@@ -413,6 +420,7 @@ test.describe('reviews and reports', () => {
     }
 
     await showInTheme(page, chat, 'light');
+    await openReview();
     const form = page.getByRole('form', { name: 'Leave a review' });
     await form.locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
     await form.getByRole('textbox', { name: 'Review (optional)' }).fill('On time every morning, and my dog adores her.');

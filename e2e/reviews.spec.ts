@@ -29,6 +29,8 @@ test.describe.configure({ mode: 'parallel' });
 /** The strip above the composer of a conversation about a listing. */
 const serviceStrip = (page: Page) => page.getByRole('region', { name: 'Service' });
 const reviewForm = (page: Page) => page.getByRole('form', { name: 'Leave a review' });
+/** The prompt to review the listing, which opens the review dialog both sides review in (decision 071). */
+const reviewPrompt = (page: Page) => serviceStrip(page).getByRole('button', { name: 'Leave a review' });
 
 test('after a conversation about her listing, a neighbour marks the job complete, reviews it, and the card shows the rating; the owner cannot review', async ({
   page,
@@ -54,12 +56,14 @@ test('after a conversation about her listing, a neighbour marks the job complete
     await expect(reviewForm(customer.page)).toHaveCount(0);
   });
 
-  await test.step("marking it complete turns the button into a disabled 'Completed' and opens the review form", async () => {
+  await test.step("marking it complete turns the button into a disabled 'Completed' and offers the review form", async () => {
     const strip = serviceStrip(customer.page);
     await markComplete(customer.page);
     await expectToast(customer.page, 'Service Completed');
     await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
     await expect(strip.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
+    await reviewPrompt(customer.page).click();
+    await expect(customer.page.getByRole('dialog', { name: `Review “${title}”` })).toBeVisible();
     await expect(reviewForm(customer.page)).toBeVisible();
   });
 
@@ -82,6 +86,7 @@ test('after a conversation about her listing, a neighbour marks the job complete
     await form.getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(customer.page, 'Review Submitted');
     await expect(reviewForm(customer.page)).toHaveCount(0);
+    await expect(reviewPrompt(customer.page)).toHaveCount(0);
     const reviews = serviceStrip(customer.page).getByRole('list', { name: '1 review' });
     await expect(reviews.getByRole('listitem')).toHaveCount(1);
     await expect(reviews.getByText(text)).toBeVisible();
@@ -92,7 +97,7 @@ test('after a conversation about her listing, a neighbour marks the job complete
     await customer.page.reload();
     await expect(serviceStrip(customer.page).getByRole('button', { name: 'Completed' })).toBeDisabled();
     await expect(serviceStrip(customer.page).getByText('Reviews (1)')).toBeVisible();
-    await expect(reviewForm(customer.page)).toHaveCount(0);
+    await expect(reviewPrompt(customer.page)).toHaveCount(0);
   });
 
   await test.step('the card on /services shows 4.0 and (1)', async () => {
@@ -109,7 +114,7 @@ test('after a conversation about her listing, a neighbour marks the job complete
     await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
     await expect(strip.getByText('Reviews (1)')).toBeVisible();
     // Eligibility has answered (the reviews summary shows), and it says no.
-    await expect(reviewForm(owner.page)).toHaveCount(0);
+    await expect(reviewPrompt(owner.page)).toHaveCount(0);
     await strip.getByText('Reviews (1)').click();
     await expect(strip.getByText(text)).toBeVisible();
   });
@@ -142,17 +147,18 @@ test("a job is complete only once the owner has answered; a neighbour with an un
     await expectToast(otherPage, 'Service Completed');
     await expect(otherPage.getByText('Your neighbour can now leave a review.').first()).toBeVisible();
     await expect(serviceStrip(otherPage).getByRole('button', { name: 'Completed' })).toBeDisabled();
-    await expect(reviewForm(otherPage)).toHaveCount(0);
+    await expect(reviewPrompt(otherPage)).toHaveCount(0);
   });
 
   await test.step("the neighbour, whose address is not confirmed, gets 'Email not verified' with 'Resend' instead of a form", async () => {
     await page.goto(`/messages?conversation=${conversationId}`);
-    const strip = serviceStrip(page);
-    await expect(strip.getByRole('button', { name: 'Completed' })).toBeDisabled();
-    await expect(strip.getByText('Email not verified', { exact: true })).toBeVisible();
-    await expect(strip.getByText(REVIEW_VERIFY_TEXTS.hint)).toBeVisible();
+    await expect(serviceStrip(page).getByRole('button', { name: 'Completed' })).toBeDisabled();
+    await reviewPrompt(page).click();
+    const dialog = page.getByRole('dialog', { name: `Review “${title}”` });
+    await expect(dialog.getByText('Email not verified', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(REVIEW_VERIFY_TEXTS.hint)).toBeVisible();
     await expect(reviewForm(page)).toHaveCount(0);
-    await strip.getByRole('button', { name: 'Resend verification email' }).click();
+    await dialog.getByRole('button', { name: 'Resend verification email' }).click();
     await expectToast(page, 'Verification email sent');
   });
 
@@ -166,7 +172,7 @@ test("a job is complete only once the owner has answered; a neighbour with an un
     // Coming back to the tab (what the browser tells the page when it is shown again).
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
     await expect(reviewForm(page)).toBeVisible();
-    await expect(serviceStrip(page).getByText('Email not verified', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('dialog').getByText('Email not verified', { exact: true })).toHaveCount(0);
     await reviewForm(page).locator('label').filter({ has: page.getByRole('radio', { name: '5 stars' }) }).click();
     await reviewForm(page).getByRole('button', { name: 'Submit Review' }).click();
     await expectToast(page, 'Review Submitted');

@@ -33,6 +33,10 @@ export const REVIEW_TEXTS = {
   missingCompletion: 'No completion ID available',
   submittedTitle: 'Review Submitted',
   submittedBody: 'Thank you for your feedback!',
+  // The conversation's prompt to review the listing, and its dialog: the same dialog as the owner's 'Review {username}' (decision 071).
+  reviewListingButton: 'Leave a review',
+  reviewListingTitle: (title: string) => `Review “${title}”`,
+  reviewListingDescription: "How was the job? Your review shows on the listing's page.",
   ratingRange: `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,
   reviewTooLong: `Review must be at most ${REVIEW_TEXT_MAX.toLocaleString('en-US')} characters`,
 } as const;

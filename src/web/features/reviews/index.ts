@@ -1,6 +1,7 @@
 /**
- * The parts of a conversation's service strip (completing the job, the review form, the listing's reviews and the owner's
- * review of the other member); the listing page's reviews; one review as the member page lists it.
+ * The parts of a conversation's service strip (completing the job, the prompts to review the listing and the other
+ * member, which open one review dialog, and the listing's reviews); the listing page's reviews; one review as the
+ * member page lists it.
  */
 export { CompleteButton } from './components/complete-button.js';
 export { ConversationReviews } from './components/conversation-reviews.js';

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { ArrowLeft, MessagesSquare } from '#web/components/icons/index.js';
 import { Link } from 'wouter';
 import type { User } from '#shared/auth.js';
@@ -21,6 +22,30 @@ import { ParticipantAvatar } from './participant-avatar.js';
 
 // The specification (§9): the chat panel is 600px tall.
 export const chatPanelClasses = 'flex h-[600px] flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm';
+// On a phone, an open conversation fills the screen below the navigation bar, edge to edge (decision 071).
+const phoneChatClasses = 'max-md:h-full max-md:rounded-none max-md:border-0 max-md:shadow-none';
+
+/**
+ * Where a phone's toasts start (decision 071): below this conversation's header, which the 'Message sent!' that
+ * brought the person here would otherwise cover. The toasts' viewport reads the variable on a phone's open chat only.
+ */
+function useToastsBelow(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const node = header.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--chat-header-bottom', `${Math.ceil(node.getBoundingClientRect().bottom)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--chat-header-bottom');
+    };
+  }, [header]);
+}
 
 function BackToConversations() {
   return (
@@ -55,10 +80,12 @@ export function ChatPanel({ conversationId, conversation, user }: ChatPanelProps
   // Between members only: the team's conversations (with a subject) are never blocked, nor is a deleted account.
   const member = conversation && other && conversation.subject === null && other.username !== DELETED_USER_NAME ? { id: other.id, name } : null;
   const block = conversation?.block ?? null;
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
 
   return (
-    <div className={chatPanelClasses}>
-      <header className="flex items-center gap-3 border-b p-3">
+    <div className={cn(chatPanelClasses, phoneChatClasses)}>
+      <header ref={header} className="flex items-center gap-3 border-b p-3">
         <BackToConversations />
         {other && <ParticipantAvatar participant={other} />}
         <div className="min-w-0">
@@ -119,7 +146,7 @@ function ServiceStrip({ conversation, service, userId, member }: ServiceStripPro
   return (
     <ConversationServiceStrip service={service} action={action}>
       {member && <MemberReviewButton member={{ id: member.id, username: member.name }} enabled={isOwner && completed} />}
-      <ConversationReviews serviceId={service.id} />
+      <ConversationReviews serviceId={service.id} title={service.title} />
     </ConversationServiceStrip>
   );
 }

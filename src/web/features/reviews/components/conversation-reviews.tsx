@@ -1,28 +1,29 @@
 import { useState } from 'react';
-import { useCurrentUser } from '#web/core/session/index.js';
+import { REVIEW_TEXTS } from '#shared/review-texts.js';
 import { useReviewEligibility } from '../api/get-review-eligibility.js';
-import { ReviewForm } from './review-form.js';
+import { ReviewDialog } from './review-dialog.js';
 import { ReviewsList } from './reviews-list.js';
-import { VerifyToReviewNotice } from './verify-to-review-notice.js';
 
 /**
- * Below the listing's title in a conversation about it: the review form while the person may review
- * (the specification, §4: only when canReview is true), and the listing's reviews. Writing a review needs a confirmed
- * address (decision 022): until then the form's place says so.
+ * Below the listing's title in a conversation about it: the prompt to review the listing while the person may
+ * (the specification, §4: only when canReview is true), which opens the review form in the dialog both sides review
+ * in (decision 071), and the listing's reviews, opened once the person has added theirs.
  */
-export function ConversationReviews({ serviceId }: { serviceId: number }) {
+export function ConversationReviews({ serviceId, title }: { serviceId: number; title: string }) {
   const eligibility = useReviewEligibility(serviceId);
-  const user = useCurrentUser().data;
   const [listOpen, setListOpen] = useState(false);
   return (
     <div className="grid gap-2">
-      {eligibility.data?.canReview &&
-        user &&
-        (user.emailVerified ? (
-          <ReviewForm target={{ kind: 'listing', serviceId }} completionId={eligibility.data.completionId} onReviewed={() => setListOpen(true)} />
-        ) : (
-          <VerifyToReviewNotice user={user} />
-        ))}
+      {eligibility.data?.canReview && (
+        <ReviewDialog
+          target={{ kind: 'listing', serviceId }}
+          completionId={eligibility.data.completionId}
+          prompt={REVIEW_TEXTS.reviewListingButton}
+          title={REVIEW_TEXTS.reviewListingTitle(title)}
+          description={REVIEW_TEXTS.reviewListingDescription}
+          onReviewed={() => setListOpen(true)}
+        />
+      )}
       <ReviewsList serviceId={serviceId} open={listOpen} onOpenChange={setListOpen} />
     </div>
   );

@@ -33,7 +33,6 @@ describe('the review form', () => {
     const api = stubApi({ [REVIEWS]: ok(review) });
     const { user, onReviewed } = renderForm();
 
-    expect(reviewText()).toBeNull();
     await user.click(submit());
 
     await expectToast(REVIEW_TEXTS.ratingRequiredTitle, REVIEW_TEXTS.ratingRequired);
@@ -41,7 +40,20 @@ describe('the review form', () => {
     expect(onReviewed).not.toHaveBeenCalled();
   });
 
-  it('opens the text once there are stars and counts its characters', async () => {
+  it('puts the stars first, the text box under them and the submit button last (decision 071)', () => {
+    renderForm();
+    const form = screen.getByRole('form', { name: 'Leave a review' });
+    const stars = screen.getByRole('group', { name: 'How was it?' });
+    const order = [stars, reviewText()!, screen.getByText(`0/${REVIEW_TEXT_MAX}`), submit()];
+    for (const [before, after] of order.slice(0, -1).map((node, i) => [node, order[i + 1]!] as const)) {
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING, `${before.textContent} before ${after.textContent}`).toBeTruthy();
+    }
+    // Nothing the person can reach comes after the button.
+    const reachable = form.querySelectorAll('input, textarea, button');
+    expect(reachable[reachable.length - 1]).toBe(submit());
+  });
+
+  it('counts the characters of the text', async () => {
     const { user } = renderForm();
 
     await user.click(star(4));
@@ -64,7 +76,7 @@ describe('the review form', () => {
     expect(api.bodies(REVIEWS)).toEqual([{ rating: 4, reviewText: 'Fixed the fence in an afternoon.', serviceCompletionId: COMPLETION_ID }]);
     expect(onReviewed).toHaveBeenCalledOnce();
     expect(star(4).checked).toBe(false);
-    expect(reviewText()).toBeNull();
+    expect(reviewText()).toHaveProperty('value', '');
   });
 
   it('leaves out a blank text', async () => {

@@ -38,8 +38,7 @@ export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps
   const createReview = target.kind === 'member' ? memberReview : listingReview;
   const queryClient = useQueryClient();
   const form = useForm<ReviewFormInput, unknown, ReviewFormOutput>({ resolver: zodResolver(reviewFormSchema), defaultValues: EMPTY });
-  const [rating, text] = useWatch({ control: form.control, name: ['rating', 'reviewText'] });
-  const rated = typeof rating === 'number' && rating > 0;
+  const text = useWatch({ control: form.control, name: 'reviewText' });
   const length = typeof text === 'string' ? text.length : 0;
 
   const fail = (description: string) => toast({ variant: 'destructive', title: REVIEW_TEXTS.reviewFailureTitle, description });
@@ -69,46 +68,41 @@ export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps
   const tooLong = form.formState.errors.reviewText?.message;
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate aria-label="Leave a review" className="grid gap-2 rounded-md border bg-background p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Controller
-          control={form.control}
-          name="rating"
-          render={({ field }) => (
-            <StarRatingInput
-              name={field.name}
-              value={typeof field.value === 'number' ? field.value : 0}
-              onChange={field.onChange}
-              legend="How was it?"
-              disabled={createReview.isPending}
-            />
-          )}
-        />
-        <Button type="submit" size="sm" disabled={createReview.isPending}>
-          {createReview.isPending ? 'Submitting...' : 'Submit Review'}
-        </Button>
-      </div>
-      {/* The words come once there are stars: until then the form takes one line of the chat. */}
-      {rated && (
-        <div className="grid gap-1">
-          <Label htmlFor={ids.text}>Review (optional)</Label>
-          <Textarea
-            id={ids.text}
-            rows={2}
-            className="min-h-14"
-            maxLength={REVIEW_TEXT_MAX}
-            placeholder="What went well? Would you recommend them to a neighbour?"
-            aria-describedby={ids.counter}
-            aria-invalid={tooLong ? true : undefined}
+    <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate aria-label="Leave a review" className="grid gap-4">
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <StarRatingInput
+            name={field.name}
+            value={typeof field.value === 'number' ? field.value : 0}
+            onChange={field.onChange}
+            legend="How was it?"
             disabled={createReview.isPending}
-            {...form.register('reviewText')}
           />
-          <p id={ids.counter} className="text-right text-xs text-muted-foreground">
-            {length}/{REVIEW_TEXT_MAX}
-          </p>
-          {tooLong && <p className="text-sm font-medium text-destructive">{tooLong}</p>}
-        </div>
-      )}
+        )}
+      />
+      {/* Both sides review in this one order (decision 071): the stars, the words under them, and the button last. */}
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.text}>Review (optional)</Label>
+        <Textarea
+          id={ids.text}
+          rows={4}
+          maxLength={REVIEW_TEXT_MAX}
+          placeholder="What went well? Would you recommend them to a neighbour?"
+          aria-describedby={ids.counter}
+          aria-invalid={tooLong ? true : undefined}
+          disabled={createReview.isPending}
+          {...form.register('reviewText')}
+        />
+        <p id={ids.counter} className="text-right text-xs text-muted-foreground">
+          {length}/{REVIEW_TEXT_MAX}
+        </p>
+        {tooLong && <p className="text-sm font-medium text-destructive">{tooLong}</p>}
+      </div>
+      <Button type="submit" disabled={createReview.isPending} className="w-full sm:w-auto sm:justify-self-end">
+        {createReview.isPending ? 'Submitting...' : 'Submit Review'}
+      </Button>
     </form>
   );
 }
