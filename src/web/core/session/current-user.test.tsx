@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../query-client.js';
 import { aUser } from '../../test-support/fixtures.js';
-import { currentUserQueryKey, seedCurrentUserFromPage } from './current-user.js';
+import { currentUserQueryKey, refreshCurrentUser, seedCurrentUserFromPage } from './current-user.js';
 
 function documentWith(visitorJson: string | null) {
   document.body.innerHTML = `<div id="root"></div>${visitorJson === null ? '' : `<script type="application/json" id="visitor">${visitorJson}</script>`}`;
@@ -33,5 +33,17 @@ describe('seedCurrentUserFromPage', () => {
     const client = createQueryClient();
     seedCurrentUserFromPage(client);
     expect(client.getQueryState(currentUserQueryKey)).toBeUndefined();
+  });
+});
+
+describe('refreshCurrentUser', () => {
+  it('re-reads a signed-in member, and leaves a visitor known to be signed out alone', async () => {
+    const client = createQueryClient();
+    client.setQueryData(currentUserQueryKey, null);
+    await refreshCurrentUser(client);
+    expect(client.getQueryState(currentUserQueryKey)?.isInvalidated).toBe(false);
+    client.setQueryData(currentUserQueryKey, aUser());
+    await refreshCurrentUser(client);
+    expect(client.getQueryState(currentUserQueryKey)?.isInvalidated).toBe(true);
   });
 });

@@ -28,9 +28,13 @@ export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
 }
 
-/** Puts the user a mutation answered with into the cache, then re-reads it from the server. */
+/**
+ * Puts the user a mutation answered with into the cache, then re-reads it from the server. A visitor known to be
+ * signed out (an emailed link opened in another browser) has no account to re-read: asking would only log a 401.
+ */
 export async function refreshCurrentUser(queryClient: QueryClient, user?: User): Promise<void> {
   if (user) queryClient.setQueryData(currentUserQueryKey, user);
+  else if (queryClient.getQueryData(currentUserQueryKey) === null) return;
   await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
 }
 
