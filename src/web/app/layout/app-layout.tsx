@@ -39,7 +39,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [location]);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // On a phone, an open conversation (marked data-phone-chat) takes the screen below the navigation bar, and no more:
+    // its composer stays at the bottom and the page itself never scrolls (decision 071).
+    <div className="flex min-h-screen flex-col max-md:has-[[data-phone-chat]]:h-dvh max-md:has-[[data-phone-chat]]:min-h-0">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-background px-4 py-2 text-foreground focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:ring-2 focus:ring-ring"
@@ -47,7 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="main" tabIndex={-1} className="min-h-0 flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />

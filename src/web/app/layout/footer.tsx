@@ -15,7 +15,8 @@ const linkClasses =
 
 export function Footer() {
   return (
-    <footer className="border-t bg-muted">
+    // Not under a phone's open conversation (decision 071): the messages have the screen, and the way out is the navigation bar.
+    <footer className="border-t bg-muted max-md:[:root:has([data-phone-chat])_&]:hidden">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">

@@ -11,6 +11,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col max-w-[420px]',
+        // On a phone's open conversation, below its header rather than over it (decision 071; the chat measures it).
+        'max-sm:[:root:has([data-phone-chat])_&]:top-(--chat-header-bottom,0px)',
         className,
       )}
       {...props}

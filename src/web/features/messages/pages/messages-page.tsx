@@ -30,13 +30,19 @@ function Messages({ user }: { user: User }) {
   const { data: conversations } = useConversations();
   const selected = conversations?.find((c) => c.id === selectedId);
 
+  const chatOpen = selectedId !== null;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <h1 className={cn('mb-6 text-3xl font-bold tracking-tight', selectedId !== null && 'max-md:sr-only')}>Messages</h1>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
+    <div
+      // On a phone an open conversation has the screen (decision 071): the layout drops the footer and holds the page to
+      // the screen's height, so the composer sits at the bottom and the history scrolls on its own.
+      data-phone-chat={chatOpen ? '' : undefined}
+      className={cn('mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8', chatOpen && 'max-md:flex max-md:h-full max-md:flex-col max-md:p-0')}
+    >
+      <h1 className={cn('mb-6 text-3xl font-bold tracking-tight', chatOpen && 'max-md:sr-only')}>Messages</h1>
+      <div className={cn('grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[20rem_minmax(0,1fr)]', chatOpen && 'max-md:min-h-0 max-md:flex-1 max-md:grid-rows-[minmax(0,1fr)]')}>
         <section
           aria-labelledby="conversations-title"
-          className={cn('flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm md:h-[600px]', selectedId !== null && 'max-md:hidden')}
+          className={cn('flex flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm md:h-[600px]', chatOpen && 'max-md:hidden')}
         >
           <h2 id="conversations-title" className="border-b px-4 py-3 text-lg font-semibold">
             Conversations
@@ -45,7 +51,7 @@ function Messages({ user }: { user: User }) {
             <ConversationList userId={user.id} selectedId={selectedId} />
           </div>
         </section>
-        <div className={cn(selectedId === null && 'max-md:hidden')}>
+        <div className={cn(!chatOpen && 'max-md:hidden', chatOpen && 'max-md:min-h-0')}>
           {selectedId === null ? (
             <NoConversationSelected />
           ) : (
