@@ -10,14 +10,11 @@ import { gzipSync } from 'node:zlib';
 /** Each public page, at most 130 KB before it reacts (React 19 and its router alone are about 82 KB). */
 export const PAGE_BUDGET_KB = 130;
 
-/** The server-rendered pages and the chunk each lists: Home is in the entry; the others name their page module. */
+/** The server-rendered pages, each named by the page module its route lists (Home's too, decision 072). */
 export function publicPages(root = '.') {
   const routes = readFileSync(join(root, 'src/web/app/routes.tsx'), 'utf8');
   const modules = [...routes.matchAll(/module: '([^']+)'/g)].map((match) => match[1]);
-  return [
-    { name: 'home', module: undefined },
-    ...modules.map((module) => ({ name: module.replace(/^.*\//, '').replace(/(-page)?\.tsx$/, ''), module })),
-  ];
+  return modules.map((module) => ({ name: module.replace(/^.*\//, '').replace(/(-page)?\.tsx$/, ''), module }));
 }
 
 /**
