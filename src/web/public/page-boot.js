@@ -88,9 +88,17 @@
       requestAnimationFrame(callback);
     });
   }
-  // The scripts start once the page is painted, beside its first photo rather than after it (decision 043, amended by
-  // decision 073: waiting for the photo held a phone's buttons back by the photo's whole download, and measured no
-  // better paint for it). A tab opened in the background paints nothing until it is shown; its scripts need not wait.
+  function afterPhoto() {
+    var photo = document.querySelector('#root img[fetchpriority="high"]');
+    if (!photo || photo.complete) return afterNextPaint(start);
+    photo.addEventListener('load', function () {
+      afterNextPaint(start);
+    });
+    photo.addEventListener('error', start);
+    // A photo that takes its time does not hold the page's buttons back for long.
+    setTimeout(start, 2000);
+  }
+  // A tab opened in the background paints nothing until it is shown; its scripts need not wait for that.
   if (document.visibilityState === 'hidden') start();
-  else afterNextPaint(start);
+  else afterNextPaint(afterPhoto);
 })();
