@@ -59,6 +59,8 @@ test('the administrator bans a member, settles two reports, deletes a listing fo
     consoleGuard.allowFailedRequest('GET', path, 401);
   }
   consoleGuard.allowFailedRequest('POST', '/api/auth/login', 403);
+  // The refused event stream makes the page ask who is signed in, and the ended session answers 401.
+  consoleGuard.allowFailedRequest('GET', '/api/auth/user', 401);
 
   await signInAsAdministrator(page);
   await page.goto('/');
