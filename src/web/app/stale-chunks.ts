@@ -41,6 +41,13 @@ export function isReloadingForStaleChunk(): boolean {
   return reloading;
 }
 
+/**
+ * Whether this document has asked for a page's code yet: only its first page clears the guard, so a page that
+ * failed after the reload stays failed (its boundary, no second reload) while the person moves to pages whose code
+ * still loads; since decision 072 every page, Home too, loads its code on demand.
+ */
+let firstPageAsked = false;
+
 /** A chunk loaded: the next redeploy may reload this tab once again. */
 export function chunkLoaded(): void {
   storage()?.removeItem(RELOADED);
@@ -59,14 +66,18 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   // One load per page, shared by the preload and the render: a failed one is not asked for again by this tab
   // (the error boundary reloads it once, or offers 'Reload').
   let loading: Promise<{ default: ComponentType }> | undefined;
-  const loadPage = () =>
-    (loading ??= load().then((module): { default: ComponentType } | Promise<never> => {
+  const loadPage = () => {
+    if (loading) return loading;
+    const first = !firstPageAsked;
+    firstPageAsked = true;
+    return (loading = load().then((module): { default: ComponentType } | Promise<never> => {
       // Vite answers undefined when its preload error was prevented because the page is reloading: wait for it.
       if (module === undefined) return new Promise<never>(() => {});
-      chunkLoaded();
+      if (first) chunkLoaded();
       loaded = module.default;
       return module;
     }));
+  };
   const Lazy = lazy(loadPage);
   function Page() {
     return loaded ? createElement(loaded) : createElement(Lazy);
