@@ -115,6 +115,8 @@ test('eight tabs of one browser share one event stream, all receive a message, a
   await test.step('signing out in one tab ends the stream, and no other tab opens one again (decision 017)', async () => {
     // The tab that inherits the stream meets the ended session: its reconnection is refused, which tells every tab.
     consoleGuard.allowFailedRequest('GET', '/api/events', 401);
+    // Each other tab, told the stream was refused, asks who is signed in; the ended session answers 401.
+    consoleGuard.allowFailedRequest('GET', '/api/auth/user', 401);
     const remaining = tabs.filter((tab) => !tab.isClosed());
     await remaining[0]!.goto('/api/logout');
     for (const tab of remaining) await expect(tab.getByRole('link', { name: 'Log in', exact: true }).first()).toBeVisible({ timeout: 20_000 });
