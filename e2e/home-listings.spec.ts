@@ -1,10 +1,11 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   appPage,
   createListingWithApi,
   DESKTOP,
   expect,
   expectNoA11yViolations,
+  listingReads,
   photographBothWidths,
   PHONE,
   pngDataUrl,
@@ -40,16 +41,6 @@ async function cheyenne(page: Page) {
     images: [pngDataUrl(await pngImage('#1d4ed8'))],
   });
   return { guitar, snow };
-}
-
-/** GET requests for listings, from the moment this is called. */
-function listingReads(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname === '/api/services') seen.push(url.search);
-  });
-  return seen;
 }
 
 test('a visitor sees the newest listings on Home, follows See all, and after choosing a ZIP on browse sees the newest near it', async ({ page, otherPage }) => {

@@ -1,10 +1,11 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   appPage,
   createListingWithApi,
   DESKTOP,
   expect,
   expectNoA11yViolations,
+  listingReads,
   photographBothWidths,
   PHONE,
   SCREENSHOT_DIR,
@@ -36,16 +37,6 @@ async function neighbourhood(page: Page) {
   const philadelphia = await createListingWithApi(page, { title: `Cat sitting in Philadelphia ${word}`, zipCode: '19103', city: 'Philadelphia', state: 'PA' });
   const online = await createListingWithApi(page, { title: `Online maths help ${word}`, isVirtual: true, zipCode: null, city: null, state: null });
   return { word, montclair, newark, philadelphia, online };
-}
-
-/** GET requests for listings, from the moment this is called. */
-function listingReads(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/services')) seen.push(`${url.pathname}${url.search}`);
-  });
-  return seen;
 }
 
 test('a member saves a home ZIP code, browses near it with distances, chooses Anywhere, and reads how far a listing is', async ({ page, otherPage }) => {
