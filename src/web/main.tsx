@@ -6,7 +6,6 @@ import { seedCurrentUserFromPage } from './core/session/index.js';
 import { matchPage } from './app/ssr/match-page.js';
 import { hydrateFromPage, readPageState } from './app/ssr/page-state.js';
 import { listenForPreloadErrors } from './app/stale-chunks.js';
-import { stopRecordingEarlyInput } from './lib/early-input.js';
 import { seedInitialData } from './features/categories/api/seed-initial-data.js';
 import './styles.css';
 
@@ -27,8 +26,6 @@ if (state) {
   // instead of one long task on a slow phone (decision 043).
   const hydrate = () =>
     startTransition(() => {
-      // From here React keeps what is done to the page; what was done before, the app does again once it runs.
-      stopRecordingEarlyInput();
       hydrateRoot(
         root,
         <StrictMode>

@@ -4,10 +4,11 @@
 (function () {
   var files = JSON.parse(document.getElementById('page-scripts').textContent);
 
-  // Until the app listens, a tap on one of the page's buttons or a word typed in one of its fields would be lost: the
-  // page is a picture of itself. They are recorded here, from the first paint, and `window.__earlyInput.replay()`
-  // (called by the app once it has taken the page over) does them again, in order. Links and a form's submit button
-  // need no scripts: the browser follows and sends them itself, so they are left alone.
+  // Until the app has taken the page over, a tap on one of the page's buttons or a word typed in one of its fields
+  // would be lost: the page is a picture of itself, then a page React is hydrating. They are recorded here, from the
+  // first paint until `window.__earlyInput.replay()` (called by the app once it has hydrated), which does them again,
+  // in order. Links and a form's submit button need no scripts: the browser follows and sends them itself, so they
+  // are left alone.
   var recorded = [];
   var listening = true;
   var TYPES = ['pointerdown', 'pointerup', 'click', 'input'];
@@ -23,7 +24,11 @@
   function record(event) {
     if (!listening || !event.isTrusted) return;
     var target = actionable(event);
-    if (target) recorded.push({ event: event, target: target });
+    if (!target) return;
+    recorded.push({ event: event, target: target });
+    // Kept from the app's root too: while it hydrates, React would either hydrate the tapped part at once or, when it
+    // cannot yet (a part whose turn or code has not come), drop the tap for good. It is done once, at the replay.
+    event.stopPropagation();
   }
   for (var t = 0; t < TYPES.length; t++) document.addEventListener(TYPES[t], record, true);
 
@@ -41,13 +46,9 @@
   }
 
   window.__earlyInput = {
-    /** From the moment the app's root listens, React keeps and replays events itself. */
-    stop: function () {
-      listening = false;
-      for (var i = 0; i < TYPES.length; i++) document.removeEventListener(TYPES[i], record, true);
-    },
     replay: function () {
-      this.stop();
+      listening = false;
+      for (var k = 0; k < TYPES.length; k++) document.removeEventListener(TYPES[k], record, true);
       var done = recorded;
       recorded = [];
       for (var i = 0; i < done.length; i++) {
@@ -65,11 +66,9 @@
     },
   };
 
-  var started = false;
+  // The entry first: it is the largest file, and the page's chunks are preloaded beside it rather than found in it.
   function start() {
-    if (started) return;
-    started = true;
-    for (var i = files.length - 1; i >= 0; i--) {
+    for (var i = 0; i < files.length; i++) {
       var tag = document.createElement(i === 0 ? 'script' : 'link');
       if (i === 0) {
         tag.type = 'module';
@@ -88,17 +87,7 @@
       requestAnimationFrame(callback);
     });
   }
-  function afterPhoto() {
-    var photo = document.querySelector('#root img[fetchpriority="high"]');
-    if (!photo || photo.complete) return afterNextPaint(start);
-    photo.addEventListener('load', function () {
-      afterNextPaint(start);
-    });
-    photo.addEventListener('error', start);
-    // A photo that takes its time does not hold the page's buttons back for long.
-    setTimeout(start, 2000);
-  }
   // A tab opened in the background paints nothing until it is shown; its scripts need not wait for that.
   if (document.visibilityState === 'hidden') start();
-  else afterNextPaint(afterPhoto);
+  else afterNextPaint(start);
 })();
