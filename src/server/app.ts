@@ -345,7 +345,7 @@ async function build(options: AppOptions): Promise<FastifyInstance> {
           renderer: options.pages,
           template: pageTemplate,
           publicUrl: config.PUBLIC_URL,
-          reads: { catalogue, listings, reviews, members },
+          reads: { catalogue, listings, reviews, members, zip: { locate: locateZip } },
           visitors: pageVisitors(config, sessions),
           cache: publicPages,
           log: app.log,

@@ -8,7 +8,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { Category, ServiceType } from './catalogue.js';
 import type { MemberProfile } from './members.js';
 import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from './reviews.js';
-import type { BrowseQuery, BrowseResult, ListingDistance, RelatedServices, Service } from './services.js';
+import type { BrowseQuery, BrowseResult, ListingDistance, RelatedServices, Service, ZipLookup } from './services.js';
 import type { UnavailableListing } from './unavailable-texts.js';
 
 /** The id of the element the server writes the dehydrated query cache into (JSON, which the CSP lets be). */
@@ -65,6 +65,8 @@ export interface PageDataSource {
   memberListings(username: string): Promise<BrowseResult | null>;
   /** GET /api/users/{username}/reviews?about=… (the first page) */
   memberReviews(username: string, about: ReviewAbout): Promise<ReceivedReviewsPage | null>;
+  /** GET /api/zip/{zip}: a ZIP's place, which browse's heading names (decision 067); null for one the dataset lacks. */
+  zip(code: string): Promise<ZipLookup | null>;
 }
 
 /** What the page tells the server to put in the document's head. */

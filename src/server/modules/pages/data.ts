@@ -13,11 +13,14 @@ import {
   listingDistanceSchema,
   type RelatedServices,
   serviceSchema,
+  type ZipLookup,
+  zipLookupSchema,
 } from '#shared/services.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { compile } from '../../lib/serializer.js';
 import type { Viewer } from '../../lib/viewer.js';
 import type { PageVisitor } from '../accounts/index.js';
+import { zipParamsSchema } from '../zip/index.js';
 import type { Category, ServiceType } from '#shared/catalogue.js';
 import type { MemberProfile } from '#shared/members.js';
 import type { RatingStats, ReceivedReviewsPage, Review, ReviewAbout } from '#shared/reviews.js';
@@ -46,6 +49,7 @@ export interface PageReads {
     listingsJson(username: string, q: { limit: number }, viewer: Viewer | null): Promise<string>;
     reviewsOf(username: string, q: { limit: number; about: ReviewAbout }): Promise<ReceivedReviewsPage>;
   };
+  zip: { locate(zipCode: string): ZipLookup | undefined };
 }
 
 /** The answer as the route's serializer writes it: only the schema's fields, dates as text (decision 030). */
@@ -64,6 +68,7 @@ const asServiceTypes = answered(serviceTypeSchema.array());
 const asRatingStats = answered(ratingStatsSchema);
 const asMember = answered(memberProfileSchema);
 const asReceivedReviews = answered(receivedReviewsPageSchema);
+const asZipPlace = answered(zipLookupSchema);
 /** The first page of a member's lists, as the API answers a request without a query. */
 const memberListingsFirstPage = memberListingsQuerySchema.parse({});
 const memberReviewsFirstPage = (about: ReviewAbout) => receivedReviewsQuerySchema.parse({ about });
@@ -80,6 +85,15 @@ function validNear(near: string): string {
   const parsed = listingDistanceQuerySchema.safeParse({ near });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
   return parsed.data.near;
+}
+
+/** A ZIP from a page's address, refused as GET /api/zip/{zip} refuses it (400) when its schema would. */
+function validZip(zip: string): string {
+  const parsed = zipParamsSchema.safeParse({ zip });
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
+  }
+  return parsed.data.zip;
 }
 
 /** A call the API would answer 404 to reads as null, another refusal as its PageDataRefusal; a fault is the render's. */
@@ -112,9 +126,9 @@ async function listingOrNull<T>(read: () => Promise<T>): Promise<T | null> {
 /**
  * What a render read, as the page cache names it (decision 065): `listing:{id}` for the listing and what its page shows
  * beside it (related listings, reviews, rating, distance), `service-types:{categoryId}`, or the read's own name for
- * the others (`categories`, `browse`, `member`), which no revision covers.
+ * the others (`categories`, `browse`, `member`, `zip`), which no revision covers.
  */
-export type PageRead = `listing:${number}` | `service-types:${number}` | 'categories' | 'browse' | 'member';
+export type PageRead = `listing:${number}` | `service-types:${number}` | 'categories' | 'browse' | 'member' | 'zip';
 
 /**
  * The data a server render reads for one visitor: the same module calls, and the same answers, as the API's. Each read
@@ -187,6 +201,13 @@ export function pageData(reads: PageReads, visitor: PageVisitor | null, onRead: 
     memberReviews: (username, about) => {
       onRead('member');
       return orNull(async () => asReceivedReviews(await reads.members.reviewsOf(validUsername(username), memberReviewsFirstPage(about))));
+    },
+    zip: (code) => {
+      onRead('zip');
+      return orNull(async () => {
+        const place = reads.zip.locate(validZip(code));
+        return place ? asZipPlace(place) : null;
+      });
     },
   };
 }

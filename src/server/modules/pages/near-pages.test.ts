@@ -49,11 +49,11 @@ describe('browse, rendered for a member with a home ZIP code', () => {
     const doc = await page(`/services?search=${word}`, member.cookie);
     expect(doc.root).toContain(`Piano lessons in Montclair ${word}`);
     // In words (decision 067): the listing in the searched ZIP is not '≈ 0.0 mi away'; the heading says what was
-    // searched, with the ZIP until the browser has looked its place up.
+    // searched, naming the home ZIP's place as the browser would.
     expect(doc.root).toContain('In your ZIP');
     expect(doc.root).not.toContain('0.0 mi');
     expect(doc.root).toContain('≈ 6.0 mi away');
-    expect(doc.root).toContain(`2 listings for &quot;${word}&quot; within 10 mi of ZIP 07042`);
+    expect(doc.root).toContain(`2 listings for &quot;${word}&quot; within 10 mi of Montclair, NJ`);
     expect(doc.root).not.toContain('Cat sitting in Philadelphia');
     expect(doc.root).toMatch(/id="near-zip"[^>]*value="07042"/);
     // The cards lead to pages that keep the place.
@@ -79,6 +79,38 @@ describe('browse, rendered for a member with a home ZIP code', () => {
       expect(doc.root).toContain('Cat sitting in Philadelphia');
       expect(doc.root).not.toContain('mi away');
     }
+  });
+});
+
+describe('browse around a ZIP code the address names, rendered for a visitor', () => {
+  it('names the place in the heading and the Near control, from the answer GET /api/zip/{zip} gives', async () => {
+    const doc = await page(`/services?search=${word}&near=07042`);
+    expect(doc.root).toContain(`2 listings for &quot;${word}&quot; within 10 mi of Montclair, NJ`);
+    expect(doc.root).not.toContain('ZIP 07042');
+    expect(doc.root).toMatch(/id="near-zip-place"[^>]*>Montclair, NJ</);
+    // The browser's cache holds the place as its own look-up would, so it neither asks again nor changes the heading.
+    const api = await t.app.inject({ method: 'GET', url: '/api/zip/07042' });
+    expect(api.statusCode).toBe(200);
+    const place = doc.query(['zip', '07042']);
+    expect(place?.state.status).toBe('success');
+    expect(place?.state.data).toEqual(api.json());
+  });
+
+  it('renders a ZIP the dataset lacks without a place, the cache holding the null the browser would', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/zip/00000' })).statusCode).toBe(404);
+    const doc = await page(`/services?search=${word}&near=00000`);
+    expect(doc.root).toContain('within 10 mi of ZIP 00000');
+    expect(doc.root).not.toContain('id="near-zip-place"');
+    // The Near control says the ZIP is unknown from the first paint, as it would once the browser had looked it up.
+    expect(doc.root).toContain('id="near-zip-error"');
+    const place = doc.query(['zip', '00000']);
+    expect(place?.state.status).toBe('success');
+    expect(place?.state.data).toBeNull();
+  });
+
+  it('looks no place up when the address searches anywhere', async () => {
+    const doc = await page(`/services?search=${word}`);
+    expect(doc.state.queries.some((q) => q.queryKey[0] === 'zip')).toBe(false);
   });
 });
 

@@ -14,6 +14,9 @@ export const ZIP_MESSAGES = {
   longitude: 'Longitude must be a number from -180 to 180',
 } as const;
 
+/** GET /api/zip/{zip}: a ZIP or ZIP+4. A server render's read is refused as the route refuses it (decision 042). */
+export const zipParamsSchema = z.object({ zip: z.string().regex(ZIP_PATTERN, ZIP_MESSAGES.malformed) });
+
 /** A point: the browser's geolocation (decision 050), used for one look-up and forgotten (the logs mask lat and lng). */
 const pointQuerySchema = z.object({
   lat: z.coerce.number({ error: ZIP_MESSAGES.latitude }).min(-90, ZIP_MESSAGES.latitude).max(90, ZIP_MESSAGES.latitude),
@@ -38,7 +41,7 @@ export const zipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/zip/:zip',
     {
       schema: {
-        params: z.object({ zip: z.string().regex(ZIP_PATTERN, ZIP_MESSAGES.malformed) }),
+        params: zipParamsSchema,
         response: { 200: zipLookupSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },

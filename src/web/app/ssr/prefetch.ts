@@ -5,6 +5,7 @@ import type { BrowseResult, Service } from '#shared/services.js';
 import { categoriesQueryKey } from '../../features/categories/index.js';
 import { newestListingsKey, newestListingsQuery } from '../../features/home/index.js';
 import { browseQuery, listingId, readBrowseParams, referenceZip, serviceTypesQueryKey, toServiceFilters } from '../../features/services/index.js';
+import { zipLookupKey, zipToLookUp } from '../../features/zip/index.js';
 import { ApiError } from '../../lib/api.js';
 import { memberKeys, reviewKeys, serviceKeys } from '../../core/cache/index.js';
 
@@ -30,6 +31,22 @@ async function read<T>(call: () => Promise<T | null>): Promise<T> {
   return value;
 }
 
+/**
+ * A ZIP's place as useZipLookup holds it: the API's answer, or null where the browser's call would have been refused
+ * (a ZIP the dataset lacks), which its query keeps as null rather than as an error. A fault stays the render's.
+ */
+function prefetchZipPlace({ queryClient, data }: PrefetchContext, zip: string): Promise<void> {
+  const place = async () => {
+    try {
+      return await data.zip(zip);
+    } catch (error) {
+      if (isPageDataRefusal(error)) return null;
+      throw error;
+    }
+  };
+  return queryClient.prefetchQuery({ queryKey: zipLookupKey(zip), queryFn: place });
+}
+
 export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => read(() => data.categories()) });
 
 /**
@@ -50,13 +67,19 @@ export const prefetchHome: Prefetch = async (context) => {
   if (near !== null && nearby?.pages[0]?.services.length === 0) await newest(null);
 };
 
-/** The browse page: the categories (its tiles and filter) and the first page of results for the address's filters. */
+/**
+ * The browse page: the categories (its tiles and filter), the first page of results for the address's filters, and the
+ * place of the ZIP searched around, which the heading and the Near control name (decision 067) from the first paint.
+ */
 export const prefetchBrowse: Prefetch = async (context) => {
   const { queryClient, data, search } = context;
   // Where the page starts for this visitor: near their home ZIP when the address names no place (decision 052).
-  const filters = toServiceFilters(readBrowseParams(search, data.currentUser?.homeZip));
+  const params = readBrowseParams(search, data.currentUser?.homeZip);
+  const filters = toServiceFilters(params);
+  const zip = zipToLookUp(params.near);
   await Promise.all([
     prefetchCategories(context),
+    zip !== null && prefetchZipPlace(context, zip),
     queryClient.prefetchInfiniteQuery({
       queryKey: serviceKeys.list(filters),
       queryFn: () => read(() => data.browse(browseQuery(filters, null))),

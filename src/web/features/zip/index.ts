@@ -1,1 +1,1 @@
-export { lookupZip, useZipLookup, zipToLookUp } from './api/lookup-zip.js';
+export { lookupZip, useZipLookup, zipLookupKey, zipToLookUp } from './api/lookup-zip.js';

@@ -9,6 +9,9 @@ export function zipToLookUp(entry: string): string | null {
   return ZIP_PATTERN.test(zip) ? zip.slice(0, 5) : null;
 }
 
+/** The query of a ZIP's place; a server render fills it for the browse page's heading (decision 042). */
+export const zipLookupKey = (zip: string | null) => ['zip', zip] as const;
+
 export function lookupZip(zip: string, signal?: AbortSignal): Promise<ZipLookup> {
   return api.get<ZipLookup>(`/api/zip/${encodeURIComponent(zip)}`, { signal });
 }
@@ -20,7 +23,7 @@ export function lookupZip(zip: string, signal?: AbortSignal): Promise<ZipLookup>
 export function useZipLookup(entry: string) {
   const zip = zipToLookUp(entry);
   return useQuery({
-    queryKey: ['zip', zip],
+    queryKey: zipLookupKey(zip),
     queryFn: async ({ signal }) => {
       try {
         return await lookupZip(zip ?? '', signal);
