@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,10 +8,9 @@ import { type Appeal, APPEAL_MESSAGE_MAX, createAppealSchema, SANCTION_TEXTS } f
 import { paths } from '#web/core/paths.js';
 import { FormErrorAlert, showServerErrors } from '#web/components/form/server-errors.js';
 import { Button } from '#web/components/ui/button.js';
+import { CountedTextarea } from '#web/components/ui/counted-textarea.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.js';
 import { Form } from '#web/components/ui/form.js';
-import { Label } from '#web/components/ui/label.js';
-import { Textarea } from '#web/components/ui/textarea.js';
 import { api, ApiError } from '#web/lib/api.js';
 import { usePageMeta } from '#web/lib/use-page-meta.js';
 
@@ -45,7 +44,6 @@ function BackToSignIn() {
 export default function AppealPage() {
   usePageMeta(SANCTION_TEXTS.appealTitle, 'Ask the Community Services Marketplace team to look again at the suspension of your account.');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const ids = { message: useId(), counter: useId() };
   const [refusal, setRefusal] = useState<string | null>(null);
   const send = useMutation({ mutationFn: (message: string) => api.post<Appeal>('/api/appeals', { token, message }) });
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: { message: '' } });
@@ -84,25 +82,14 @@ export default function AppealPage() {
       <Form {...form}>
         <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="space-y-4" noValidate>
           <FormErrorAlert />
-          <div className="grid gap-2">
-            <Label htmlFor={ids.message}>{SANCTION_TEXTS.appealLabel}</Label>
-            <Textarea
-              id={ids.message}
-              rows={8}
-              maxLength={APPEAL_MESSAGE_MAX}
-              aria-describedby={ids.counter}
-              aria-invalid={error ? true : undefined}
-              {...form.register('message')}
-            />
-            <p id={ids.counter} className="text-right text-xs text-muted-foreground">
-              {message.length}/{APPEAL_MESSAGE_MAX}
-            </p>
-            {error && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          <CountedTextarea
+            label={SANCTION_TEXTS.appealLabel}
+            length={message.length}
+            limit={APPEAL_MESSAGE_MAX}
+            error={error}
+            rows={8}
+            {...form.register('message')}
+          />
           <Button type="submit" className="w-full" disabled={send.isPending}>
             {send.isPending ? 'Sending...' : SANCTION_TEXTS.appealSubmit}
           </Button>

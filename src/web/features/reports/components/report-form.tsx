@@ -4,9 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { createReportSchema, REPORT_DESCRIPTION_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS } from '#shared/reports.js';
 import { Button } from '#web/components/ui/button.js';
+import { CountedTextarea } from '#web/components/ui/counted-textarea.js';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.js';
-import { Label } from '#web/components/ui/label.js';
-import { Textarea } from '#web/components/ui/textarea.js';
 import { toast } from '#web/components/ui/use-toast.js';
 
 type ReportFormInput = z.input<typeof createReportSchema>;
@@ -26,7 +25,7 @@ interface ReportFormProps {
  * optional description, checked by the shared schema the API checks with.
  */
 export function ReportForm({ title, description, pending, onSubmit, onClose, returnFocusTo }: ReportFormProps) {
-  const ids = { reason: useId(), description: useId(), counter: useId() };
+  const ids = { reason: useId() };
   const form = useForm<ReportFormInput, unknown, ReportFormOutput>({
     resolver: zodResolver(createReportSchema),
     defaultValues: { reason: undefined, description: '' },
@@ -73,22 +72,15 @@ export function ReportForm({ title, description, pending, onSubmit, onClose, ret
           )}
         </fieldset>
 
-        <div className="grid gap-2">
-          <Label htmlFor={ids.description}>Description (optional)</Label>
-          <Textarea
-            id={ids.description}
-            rows={3}
-            maxLength={REPORT_DESCRIPTION_MAX}
-            placeholder="Anything that helps us understand the problem"
-            aria-describedby={ids.counter}
-            aria-invalid={tooLong ? true : undefined}
-            {...form.register('description')}
-          />
-          <p id={ids.counter} className="text-right text-xs text-muted-foreground">
-            {length}/{REPORT_DESCRIPTION_MAX}
-          </p>
-          {tooLong && <p className="text-sm font-medium text-destructive">{tooLong}</p>}
-        </div>
+        <CountedTextarea
+          label="Description (optional)"
+          length={length}
+          limit={REPORT_DESCRIPTION_MAX}
+          error={tooLong}
+          rows={3}
+          placeholder="Anything that helps us understand the problem"
+          {...form.register('description')}
+        />
 
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,8 +6,7 @@ import { REVIEW_TEXT_MAX, REVIEW_TEXTS } from '#shared/review-texts.js';
 import { reviewFormSchema } from '#shared/reviews.js';
 import { refreshCurrentUser } from '#web/core/session/index.js';
 import { Button } from '#web/components/ui/button.js';
-import { Label } from '#web/components/ui/label.js';
-import { Textarea } from '#web/components/ui/textarea.js';
+import { CountedTextarea } from '#web/components/ui/counted-textarea.js';
 import { toast } from '#web/components/ui/use-toast.js';
 import { ApiError, errorMessage } from '#web/lib/api.js';
 import { useCreateReview } from '../api/create-review.js';
@@ -32,7 +30,6 @@ interface ReviewFormProps {
 
 /** The specification (§2 and §5): 1 to 5 stars (required) and an optional text of at most 1,000 characters with a live counter. */
 export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps) {
-  const ids = { text: useId(), counter: useId() };
   const listingReview = useCreateReview();
   const memberReview = useCreateMemberReview();
   const createReview = target.kind === 'member' ? memberReview : listingReview;
@@ -83,23 +80,17 @@ export function ReviewForm({ target, completionId, onReviewed }: ReviewFormProps
         )}
       />
       {/* Both sides review in this one order (decision 071): the stars, the words under them, and the button last. */}
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.text}>Review (optional)</Label>
-        <Textarea
-          id={ids.text}
-          rows={4}
-          maxLength={REVIEW_TEXT_MAX}
-          placeholder="What went well? Would you recommend them to a neighbour?"
-          aria-describedby={ids.counter}
-          aria-invalid={tooLong ? true : undefined}
-          disabled={createReview.isPending}
-          {...form.register('reviewText')}
-        />
-        <p id={ids.counter} className="text-right text-xs text-muted-foreground">
-          {length}/{REVIEW_TEXT_MAX}
-        </p>
-        {tooLong && <p className="text-sm font-medium text-destructive">{tooLong}</p>}
-      </div>
+      <CountedTextarea
+        label="Review (optional)"
+        length={length}
+        limit={REVIEW_TEXT_MAX}
+        error={tooLong}
+        className="gap-1.5"
+        rows={4}
+        placeholder="What went well? Would you recommend them to a neighbour?"
+        disabled={createReview.isPending}
+        {...form.register('reviewText')}
+      />
       <Button type="submit" disabled={createReview.isPending} className="w-full sm:w-auto sm:justify-self-end">
         {createReview.isPending ? 'Submitting...' : 'Submit Review'}
       </Button>
