@@ -62,6 +62,20 @@ export const REVIEW_ERRORS = {
 export const MEMBER_REVIEWS_PER_HOUR = 30;
 
 /**
+ * Jobs one person may mark complete, and listings they may review, in an hour (decision 075): only accepted ones
+ * count. A busy neighbour finishes a handful of jobs a day; thirty an hour is only reached by a script.
+ */
+export const COMPLETIONS_PER_HOUR = 30;
+
+export const REVIEWS_PER_HOUR = 30;
+
+/** The 429s of those budgets (decision 075). */
+export const REVIEW_LIMIT_TEXTS = {
+  tooManyCompletions: 'You have marked a lot of jobs complete in the last hour. Please try again later.',
+  tooManyReviews: 'You have written a lot of reviews in the last hour. Please try again later.',
+} as const;
+
+/**
  * Reviews the other way (decision 048): the listing's owner reviews the neighbour they dealt with. The server's
  * refusals and the browser's words.
  */

@@ -3,9 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '#shared/messaging.js';
-import { REVIEW_ERRORS, type Completion, type RatingStats, type Review, type ReviewEligibility } from '#shared/reviews.js';
+import {
+  COMPLETIONS_PER_HOUR,
+  REVIEW_ERRORS,
+  REVIEW_LIMIT_TEXTS,
+  REVIEWS_PER_HOUR,
+  type Completion,
+  type RatingStats,
+  type Review,
+  type ReviewEligibility,
+} from '#shared/reviews.js';
 import type { BrowseResult, Service } from '#shared/services.js';
-import { reviews, serviceCompletions } from '../../db/schema.js';
+import { conversations, messages, reviews, serviceCompletions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { markEmailVerified, signUp, type SignedUp } from '#test/helpers/factories.js';
 import { createListing, manyUsers } from '#test/helpers/listings.js';
@@ -326,6 +335,80 @@ describe('rating statistics', () => {
     expect(browsed.services.find((s) => s.id === listing.id)).toMatchObject(expected);
     const signedIn = (await call(t, 'GET', `/api/services?search=${tag}`, owner.cookie)).json<BrowseResult>();
     expect(signedIn.services.find((s) => s.id === listing.id)).toMatchObject(expected);
+  });
+});
+
+/** A 429 of a per-person budget: the app's error shape and when to try again. */
+function expectLimited(res: Awaited<ReturnType<typeof call>>, message: string) {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.json()).toEqual({ message, code: 'rate_limited' });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+const completionsOf = async (conversationId: number) =>
+  (await t.database.db.select().from(serviceCompletions).where(eq(serviceCompletions.conversationId, conversationId))).length;
+
+describe('the completion and review budgets (decision 075)', () => {
+  it(`allows ${COMPLETIONS_PER_HOUR} accepted completions an hour per person, then 429 with Retry-After, completing nothing`, async () => {
+    const { customer, listing, conversation } = await job();
+    // Refused attempts (an unknown conversation, someone else's listing) cost nothing.
+    for (let i = 0; i < 5; i++) expect((await complete(customer.cookie, listing.id, 2_000_000_000)).statusCode).toBe(404);
+    // A repeat answers the existing completion and is counted like the first: each is an accepted write.
+    expect((await complete(customer.cookie, listing.id, conversation.id)).statusCode).toBe(201);
+    for (let i = 1; i < COMPLETIONS_PER_HOUR; i++) expect((await complete(customer.cookie, listing.id, conversation.id)).statusCode).toBe(200);
+
+    // A second job of the same customer, which would be completed but for the budget.
+    const owner = await signUp(t.app);
+    const other = await createListing(t, owner.cookie);
+    const second = await converse(t, customer.cookie, other.id);
+    await reply(t, owner.cookie, second.id);
+    expectLimited(await complete(customer.cookie, other.id, second.id), REVIEW_LIMIT_TEXTS.tooManyCompletions);
+    expect(await completionsOf(second.id)).toBe(0);
+    expect((await call(t, 'GET', '/api/conversations', customer.cookie)).json<Conversation[]>().find((c) => c.id === second.id)?.service)
+      .toMatchObject({ completedAt: null });
+
+    // The other person of the job has a budget of their own.
+    expect((await complete(owner.cookie, other.id, second.id)).statusCode).toBe(201);
+    expect(await completionsOf(second.id)).toBe(1);
+  });
+
+  it(`allows ${REVIEWS_PER_HOUR} accepted reviews an hour per person, then 429 with Retry-After, storing nothing`, async () => {
+    const owner = await signUp(t.app);
+    const customer = await signUp(t.app);
+    await markEmailVerified(t.database.db, customer.user.id);
+    // The jobs written straight to the database, one listing each (one conversation per listing and writer): completing
+    // 31 jobs through the API would spend the completion budget, which is not what is tested here.
+    const jobs = [];
+    for (let i = 0; i <= REVIEWS_PER_HOUR; i++) {
+      const listing = await createListing(t, owner.cookie);
+      const [conversation] = await t.database.db
+        .insert(conversations)
+        .values({ participant1Id: customer.user.id, participant2Id: owner.user.id, serviceId: listing.id })
+        .returning();
+      await t.database.db.insert(messages).values({ conversationId: conversation!.id, senderId: owner.user.id, content: 'Happy to help.' });
+      const [completion] = await t.database.db
+        .insert(serviceCompletions)
+        .values({ serviceId: listing.id, conversationId: conversation!.id, completedBy: customer.user.id })
+        .returning();
+      jobs.push({ listing, completionId: completion!.id });
+    }
+    // Refused reviews (bad rating, someone else's completion, a second review) cost nothing.
+    const first = jobs[0]!;
+    expect((await review(customer.cookie, first.listing.id, { rating: 0, serviceCompletionId: first.completionId })).statusCode).toBe(400);
+    expect((await review(customer.cookie, first.listing.id, { rating: 5, serviceCompletionId: jobs[1]!.completionId })).statusCode).toBe(400);
+    expect((await review(customer.cookie, first.listing.id, { rating: 5, serviceCompletionId: first.completionId })).statusCode).toBe(201);
+    expect((await review(customer.cookie, first.listing.id, { rating: 5, serviceCompletionId: first.completionId })).statusCode).toBe(409);
+    for (const { listing, completionId } of jobs.slice(1, REVIEWS_PER_HOUR)) {
+      const res = await review(customer.cookie, listing.id, { rating: 5, serviceCompletionId: completionId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    const last = jobs.at(-1)!;
+    expectLimited(await review(customer.cookie, last.listing.id, { rating: 4, serviceCompletionId: last.completionId }), REVIEW_LIMIT_TEXTS.tooManyReviews);
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.completionId, last.completionId))).toEqual([]);
+    expect(await stats(last.listing.id)).toEqual({ averageRating: null, reviewCount: 0 });
+    // Asking is not writing: the customer may still review it once the hour is over.
+    expect(await eligibility(customer, last.listing.id)).toEqual({ canReview: true, completionId: last.completionId });
   });
 });
 
