@@ -56,6 +56,16 @@ export const HOME_ZIP_TEXTS = {
 } as const;
 /** Changes of the home ZIP a member may make in an hour (a refused one costs nothing). */
 export const HOME_ZIP_CHANGES_PER_HOUR = 30;
+/**
+ * Every write has a budget (decision 075): usernames a member may take in an hour (a name already taken costs
+ * nothing), and changes of the profile's other settings (email notifications, accepting the terms).
+ */
+export const USERNAME_CHANGES_PER_HOUR = 20;
+export const SETTINGS_CHANGES_PER_HOUR = 60;
+export const PROFILE_LIMIT_TEXTS = {
+  tooManyUsernames: 'You have changed your username many times in the last hour. Please try again later.',
+  tooManySettings: 'You have changed your settings many times in the last hour. Please try again later.',
+} as const;
 
 export const termsAcceptanceSchema = z.object({
   termsAccepted: z.literal(true, { error: 'You must accept the terms and conditions to continue.' }),
