@@ -62,9 +62,11 @@ export const HOME_ZIP_CHANGES_PER_HOUR = 30;
  */
 export const USERNAME_CHANGES_PER_HOUR = 20;
 export const SETTINGS_CHANGES_PER_HOUR = 60;
+export const AVATAR_REMOVALS_PER_HOUR = 60;
 export const PROFILE_LIMIT_TEXTS = {
   tooManyUsernames: 'You have changed your username many times in the last hour. Please try again later.',
   tooManySettings: 'You have changed your settings many times in the last hour. Please try again later.',
+  tooManyPictureRemovals: 'You have removed your picture many times in the last hour. Please try again later.',
 } as const;
 
 export const termsAcceptanceSchema = z.object({

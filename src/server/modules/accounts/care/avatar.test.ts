@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallAvatarUrl } from '#shared/account.js';
-import type { User } from '#shared/auth.js';
+import { AVATAR_REMOVALS_PER_HOUR, PROFILE_LIMIT_TEXTS, type User } from '#shared/auth.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
 import { signUp } from '#test/helpers/factories.js';
 import { offerPayload } from '#test/helpers/listings.js';
@@ -150,6 +150,23 @@ describe('DELETE /api/auth/avatar', () => {
     expect(await imagesOf(user.id)).toEqual([]);
     // Nothing to remove is not an error.
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/avatar', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('allows one person 60 removals an hour, then answers 429 with Retry-After and keeps the picture; another person is not held back', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const remove = (as: string) => t.app.inject({ method: 'DELETE', url: '/api/auth/avatar', headers: { cookie: as } });
+    for (let removal = 0; removal < AVATAR_REMOVALS_PER_HOUR; removal++) expect((await remove(cookie)).statusCode).toBe(200);
+    const url = (await avatarOf(cookie)).profileImageUrl!;
+    const refused = await remove(cookie);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toEqual({ message: PROFILE_LIMIT_TEXTS.tooManyPictureRemovals, code: 'rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get('/api/auth/user', cookie)).json<User>().profileImageUrl).toBe(url);
+    expect(await status(url)).toBe(200);
+    expect((await imagesOf(user.id)).map((image) => image.kind)).toEqual(['avatar']);
+
+    const other = await signUp(t.app);
+    expect((await remove(other.cookie)).statusCode).toBe(200);
   });
 });
 
