@@ -73,28 +73,18 @@ const asZipPlace = answered(zipLookupSchema);
 const memberListingsFirstPage = memberListingsQuerySchema.parse({});
 const memberReviewsFirstPage = (about: ReviewAbout) => receivedReviewsQuerySchema.parse({ about });
 
-/** A username from a page's address, refused as the API's route refuses it (400) when its schema would. */
-function validUsername(username: string): string {
-  const parsed = usernameParamsSchema.safeParse({ username });
+/** A part of a page's address, refused as the API's route refuses it (400) when the route's schema would. */
+function validated<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
-  return parsed.data.username;
+  return parsed.data;
 }
 
-/** A ZIP from a page's address, refused as the distance route refuses it (400) when its schema would. */
-function validNear(near: string): string {
-  const parsed = listingDistanceQuerySchema.safeParse({ near });
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
-  return parsed.data.near;
-}
-
-/** A ZIP from a page's address, refused as GET /api/zip/{zip} refuses it (400) when its schema would. */
-function validZip(zip: string): string {
-  const parsed = zipParamsSchema.safeParse({ zip });
-  if (!parsed.success) {
-    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
-  }
-  return parsed.data.zip;
-}
+const validUsername = (username: string) => validated(usernameParamsSchema, { username }).username;
+/** As the distance route takes it. */
+const validNear = (near: string) => validated(listingDistanceQuerySchema, { near }).near;
+/** As GET /api/zip/{zip} takes it. */
+const validZip = (zip: string) => validated(zipParamsSchema, { zip }).zip;
 
 /** A call the API would answer 404 to reads as null, another refusal as its PageDataRefusal; a fault is the render's. */
 async function orNull<T>(read: () => Promise<T>): Promise<T | null> {

@@ -32,19 +32,11 @@ async function read<T>(call: () => Promise<T | null>): Promise<T> {
 }
 
 /**
- * A ZIP's place as useZipLookup holds it: the API's answer, or null where the browser's call would have been refused
- * (a ZIP the dataset lacks), which its query keeps as null rather than as an error. A fault stays the render's.
+ * A ZIP's place as useZipLookup holds it: the API's answer, or null for a ZIP the dataset lacks, which its query keeps
+ * as null rather than as an error. The ZIP is one `zipToLookUp` accepted, so the read never refuses its form.
  */
 function prefetchZipPlace({ queryClient, data }: PrefetchContext, zip: string): Promise<void> {
-  const place = async () => {
-    try {
-      return await data.zip(zip);
-    } catch (error) {
-      if (isPageDataRefusal(error)) return null;
-      throw error;
-    }
-  };
-  return queryClient.prefetchQuery({ queryKey: zipLookupKey(zip), queryFn: place });
+  return queryClient.prefetchQuery({ queryKey: zipLookupKey(zip), queryFn: () => data.zip(zip) });
 }
 
 export const prefetchCategories: Prefetch = ({ queryClient, data }) => queryClient.prefetchQuery({ queryKey: categoriesQueryKey, queryFn: () => read(() => data.categories()) });
