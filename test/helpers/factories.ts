@@ -59,6 +59,13 @@ export async function signUp(
  * As if the person had opened the link of their verification email: only verified addresses get notification
  * and copy emails (decision 014). The account tests open the real link.
  */
+/** A write refused by a rate limit: 429 with the app's error shape, and when to try again. */
+export function expectLimited(res: LightMyRequestResponse, message: string): void {
+  expect(res.statusCode, res.body).toBe(429);
+  expect(res.json()).toEqual({ message, code: 'rate_limited' });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }

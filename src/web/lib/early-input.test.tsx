@@ -23,9 +23,10 @@ function boot() {
   return { root: document.getElementById('root')!, started };
 }
 
-const tap = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+const scriptTaps = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true }));
 /** The script records only what a person did (`isTrusted`), which a test's events are not: this one passes for one. */
 const trusted = (event: Event) => Object.defineProperty(event, 'isTrusted', { value: true });
+const personTaps = (element: Element) => element.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true, cancelable: true })));
 
 describe('the boot script', () => {
   beforeEach(() => {
@@ -48,13 +49,13 @@ describe('the boot script', () => {
     // The app's root listens before it has hydrated the part tapped (React would drop the tap).
     root.addEventListener('click', (event) => seen((event.target as Element).id));
     const button = document.getElementById('like')!;
-    button.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true })));
+    personTaps(button);
     expect(seen).not.toHaveBeenCalled();
 
     replayEarlyInput();
     expect(seen).toHaveBeenCalledExactlyOnceWith('like');
     // From the replay on, the app's own listeners answer, and nothing is kept.
-    button.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true })));
+    personTaps(button);
     expect(seen).toHaveBeenCalledTimes(2);
     replayEarlyInput();
     expect(seen).toHaveBeenCalledTimes(2);
@@ -64,10 +65,10 @@ describe('the boot script', () => {
     const { root } = boot();
     const seen = vi.fn();
     root.addEventListener('click', (event) => seen((event.target as Element).id));
-    document.getElementById('link')!.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    personTaps(document.getElementById('link')!);
     document.getElementById('go')!.addEventListener('click', (event) => event.preventDefault());
-    document.getElementById('go')!.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true, cancelable: true })));
-    tap(document.getElementById('like')!);
+    personTaps(document.getElementById('go')!);
+    scriptTaps(document.getElementById('like')!);
     expect(seen.mock.calls).toEqual([['link'], ['go'], ['like']]);
     replayEarlyInput();
     expect(seen).toHaveBeenCalledTimes(3);

@@ -1,7 +1,7 @@
 // engines: both — limits counted with row locks in concurrent transactions
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
-import { signUp } from '#test/helpers/factories.js';
+import { expectLimited, signUp } from '#test/helpers/factories.js';
 import { createListing, loadCatalogue, offerPayload } from '#test/helpers/listings.js';
 import { WRITE_LIMIT_TEXTS } from '#shared/services.js';
 
@@ -18,12 +18,6 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
-
-function expectLimited(res: Awaited<ReturnType<typeof call>>, message: string) {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ message, code: 'rate_limited' });
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-}
 
 describe('new listings', () => {
   it('allows 60 accepted ones an hour per person; refused attempts do not count', async () => {

@@ -16,7 +16,7 @@ import {
 import type { BrowseResult, Service } from '#shared/services.js';
 import { conversations, messages, reviews, serviceCompletions } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
-import { markEmailVerified, signUp, type SignedUp } from '#test/helpers/factories.js';
+import { expectLimited, markEmailVerified, signUp, type SignedUp } from '#test/helpers/factories.js';
 import { createListing, manyUsers } from '#test/helpers/listings.js';
 
 let t: TestApp;
@@ -337,13 +337,6 @@ describe('rating statistics', () => {
     expect(signedIn.services.find((s) => s.id === listing.id)).toMatchObject(expected);
   });
 });
-
-/** A 429 of a per-person budget: the app's error shape and when to try again. */
-function expectLimited(res: Awaited<ReturnType<typeof call>>, message: string) {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ message, code: 'rate_limited' });
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-}
 
 const completionsOf = async (conversationId: number) =>
   (await t.database.db.select().from(serviceCompletions).where(eq(serviceCompletions.conversationId, conversationId))).length;

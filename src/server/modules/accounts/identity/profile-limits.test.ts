@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_LIMIT_TEXTS, SETTINGS_CHANGES_PER_HOUR, USERNAME_CHANGES_PER_HOUR } from '#shared/auth.js';
 import { users } from '#server/db/schema.js';
 import { createTestApp, type TestApp } from '#test/helpers/app.js';
-import { signUp } from '#test/helpers/factories.js';
+import { expectLimited, signUp } from '#test/helpers/factories.js';
 
 /**
  * Every write has a budget (decision 075): renames and the profile's settings, per person and only what was accepted.
@@ -20,12 +20,6 @@ afterAll(() => t.close());
 
 const patch = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
 const stored = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-
-function expectLimited(res: Awaited<ReturnType<typeof patch>>, message: string) {
-  expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ message, code: 'rate_limited' });
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-}
 
 describe('username changes', () => {
   it(`allow ${USERNAME_CHANGES_PER_HOUR} accepted renames an hour per person; a taken name costs nothing`, async () => {
